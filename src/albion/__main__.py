@@ -1,0 +1,5 @@
+"""`python -m albion` runs the command line."""
+
+from albion.cli.app import main
+
+main()

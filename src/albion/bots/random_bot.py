@@ -1,0 +1,19 @@
+"""The random bot: a uniform choice among the legal actions (the baseline of baselines)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+
+class RandomBot:
+    """Uniform over legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,1 @@
+"""The terminal face: the `albion` command."""

@@ -1,0 +1,204 @@
+"""The `albion` command: games, rules, play, replay, simulate, bench."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from albion import __version__
+from albion.bots.registry import parse_players
+from albion.cli import catalogue
+from albion.cli.console import console, err_console, fail, user_errors
+from albion.cli.play import play_game
+from albion.cli.replay import browse
+from albion.core.game import Game
+from albion.core.registry import get_game
+from albion.core.variants import Variant, parse_variant_pairs
+from albion.sim.bench import bench, pin_to_one_core, run_baseline
+from albion.sim.simulate import simulate
+
+app = typer.Typer(
+    name="albion",
+    help="Play, simulate and study Diamoniak, Raiding Stonehenge and Super Camelot.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+GameArg = Annotated[str, typer.Argument(help="Game id, as listed by `albion games`.",
+                                        show_default=False)]
+VariantOpt = Annotated[list[str] | None, typer.Option(
+    "--variant", "-V", metavar="KEY=VALUE",
+    help="A rule variant (repeatable); `albion games` lists keys and values.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"albion {__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Play, simulate and study Diamoniak, Raiding Stonehenge and Super Camelot."""
+
+
+def _game_and_variant(game_id: str, pairs: list[str] | None) -> tuple[Game, Variant]:
+    game = get_game(game_id)
+    return game, game.variant(parse_variant_pairs(pairs or []))
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+@app.command("games")
+def games_command(as_json: JsonOpt = False) -> None:
+    """List the games: player counts, variants with their values and defaults."""
+    if as_json:
+        print(json.dumps(catalogue.games_json(), indent=1))
+    else:
+        console.print(catalogue.games_table())
+
+
+@app.command("rules")
+def rules_command(game_id: GameArg) -> None:
+    """List a game's rulings (ids first); rulings that are switchable variants are marked."""
+    with user_errors():
+        game = get_game(game_id)
+    console.print(catalogue.rulings_table(game))
+    console.print(catalogue.variants_table(game))
+
+
+@app.command("play")
+def play_command(
+    game_id: GameArg,
+    players: Annotated[str, typer.Option(
+        "--players", "-p", metavar="SPEC,SPEC…",
+        help="One spec per seat, in seat order: `human` or a bot (`random`).")] = "human,random",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for chance and bots (default: a fresh one, shown).")] = None,
+    variant: VariantOpt = None,
+    save: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Write the game record here when the game ends.")] = None,
+) -> None:
+    """Play at the terminal. Type an action's number or its words; `quit` (or Ctrl-C)
+    stops and offers to save the record."""
+    with user_errors():
+        game, resolved = _game_and_variant(game_id, variant)
+        specs = parse_players(players)
+        game.check_players(len(specs))
+        play_game(game, resolved, specs, _fresh_seed() if seed is None else seed, save,
+                  console)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record saved by `albion play --save`.",
+                                         show_default=False)],
+    at: Annotated[int | None, typer.Option(
+        metavar="N", help="Show the position after N actions and exit.")] = None,
+) -> None:
+    """Step through a saved game: Enter/n next, b back, j N jump, q quit."""
+    with user_errors():
+        browse(console, file, at)
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: GameArg,
+    players: Annotated[str, typer.Option(
+        "--players", "-p", metavar="BOT,BOT…", help="One bot per seat, in seat order.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play many games between bots and sum up wins, draws and game length."""
+    with user_errors():
+        game, resolved = _game_and_variant(game_id, variant)
+        specs = parse_players(players, allow_human=False)
+        game.check_players(len(specs))
+        show_bar = err_console.is_terminal
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not show_bar, transient=True) as bar:
+            task = bar.add_task(f"{game.name}", total=games)
+            summary = simulate(game, resolved, specs, games, seed,
+                               progress=lambda done: bar.update(task, completed=done))
+    if as_json:
+        print(json.dumps(summary.to_json_dict()))
+        return
+    table = Table(title=f"{game.name}: {games} games, seed {seed}")
+    table.add_column("Seat")
+    table.add_column("Player")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    for seat, (spec, wins) in enumerate(zip(summary.players, summary.wins, strict=True)):
+        table.add_row(game.seat_name(seat), spec, f"{wins:g}", f"{wins / games:.1%}")
+    console.print(table)
+    console.print(f"Draws: {summary.draws} · mean actions per game: "
+                  f"{summary.mean_actions:.1f} · ends: {summary.end_reasons} · "
+                  f"{summary.seconds:.2f} s")
+
+
+@app.command("bench")
+def bench_command(
+    game_id: GameArg,
+    seconds: Annotated[float, typer.Option(min=0.1, help="Measuring time.")] = 5.0,
+    players: Annotated[int | None, typer.Option(
+        min=1, help="Players per game (default: the game's minimum).")] = None,
+    variant: VariantOpt = None,
+    baseline: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Also run a reference engine script (such as "
+        "../shared/bench/limit.py) in the same run and report the ratio.")] = None,
+    pin: Annotated[bool, typer.Option(help="Pin to one CPU core.")] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Engine speed: random playouts straight on states, on one core."""
+    with user_errors():
+        game, resolved = _game_and_variant(game_id, variant)
+        count = game.min_players if players is None else players
+        game.check_players(count)
+        if baseline is not None and not baseline.is_file():
+            fail(f"baseline {baseline} is not a file")
+        if pin:
+            pin_to_one_core()
+        baseline_rate = run_baseline(baseline, min(seconds, 2.0)) if baseline else None
+        result = bench(game, resolved, count, seconds)
+        if baseline_rate:
+            result = replace(result, baseline_actions_per_s=baseline_rate)
+    data = result.to_json_dict()
+    if as_json:
+        print(json.dumps(data))
+        return
+    for key, value in data.items():
+        console.print(f"{key:>24}  {value}")
+
+
+def main() -> None:
+    """Entry point of the `albion` script."""
+    try:
+        app()
+    except BrokenPipeError:  # `albion … | head`
+        sys.stderr.close()

@@ -1,0 +1,87 @@
+"""A person at the terminal as an agent: sees the table from their seat, picks a legal
+action by number or by notation, and is told plainly why anything else is refused."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from albion.cli.render import render_view
+from albion.core.errors import AlbionError, InvalidActionError
+from albion.core.game import Game
+
+QUIT_WORDS = {"quit", "exit"}
+HELP_WORDS = {"help", "?"}
+
+
+class QuitRequested(Exception):  # noqa: N818 - a request, not an error
+    """The person typed `quit`, pressed Ctrl-C, or closed the input."""
+
+
+class HumanAgent:
+    """Asks at the terminal. `read` is `input` unless a test supplies lines."""
+
+    name = "human"
+
+    def __init__(self, console: Console, game: Game, seat: int, seat_names: Sequence[str],
+                 read: Callable[[str], str] = input) -> None:
+        self.console = console
+        self.game = game
+        self.seat = seat
+        self.seat_names = seat_names
+        self.read = read
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        game, console = self.game, self.console
+        # A state rebuilt from the view reads notation and explains refusals exactly as
+        # the true state would: both depend only on what this seat may know.
+        state = game.sample_state(view, random.Random(0))
+        console.print()
+        console.print(render_view(game.id, view, self.seat_names))
+        console.print(self._menu(state, legal))
+        while True:
+            answer = self._ask()
+            word = answer.lower()
+            if word in QUIT_WORDS:
+                raise QuitRequested
+            if word in HELP_WORDS or not word:
+                console.print(self._help(len(legal)))
+                continue
+            if word.isdigit():
+                number = int(word)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/]")
+                continue
+            try:
+                action = game.parse_action(state, answer)
+            except InvalidActionError as error:
+                console.print(f"[yellow]{error}[/]")
+                continue
+            if action in legal:
+                return action
+            refusal: AlbionError = state.explain_illegal(action)
+            console.print(f"[yellow]Not now: {refusal}[/]")
+
+    def _ask(self) -> str:
+        prompt = f"{self.game.seat_name(self.seat)} > "
+        try:
+            return self.read(prompt).strip()
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+            raise QuitRequested from None
+
+    def _menu(self, state: Any, legal: Sequence[Any]) -> Text:
+        lines = Text("Your options:\n", style="bold")
+        for number, action in enumerate(legal, start=1):
+            lines.append(f" {number:>2}  ", style="cyan")
+            lines.append(self.game.action_text(state, action) + "\n")
+        return lines
+
+    def _help(self, count: int) -> str:
+        return (f"Type a number from 1 to {count}, or the action's words (as listed); "
+                "'quit' to stop (you can save the game).")

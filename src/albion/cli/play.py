@@ -1,0 +1,76 @@
+"""`albion play`: a game at the terminal between people and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+
+from albion.bots.registry import PlayerSpec, make_bot
+from albion.cli.human import HumanAgent, QuitRequested
+from albion.cli.render import render_view
+from albion.core.errors import RecordError
+from albion.core.game import AnyState, Game
+from albion.core.state import CHANCE
+from albion.core.variants import Variant
+from albion.sim.match import Match, Step
+from albion.sim.records import save_record
+from albion.sim.seeding import derive_rng
+
+
+def play_game(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
+              save: Path | None, console: Console, read: Callable[[str], str] = input) -> None:
+    """Play one game to its end (or until the person quits, offering to save it)."""
+    names = [str(spec) for spec in specs]
+    agents = [
+        HumanAgent(console, game, seat, names, read) if spec.is_human
+        else make_bot(spec, game, derive_rng(seed, "seat", seat))
+        for seat, spec in enumerate(specs)
+    ]
+    match = Match(game, variant, agents, seed, seat_names=names)
+    console.print(f"[bold]{game.name}[/] — " + ", ".join(
+        f"{game.seat_name(seat)} {name}" for seat, name in enumerate(names))
+        + f" · seed {seed}")
+
+    def show(state: AnyState, step: Step) -> None:
+        if step.actor == CHANCE:
+            console.print(f"   [dim]↳ {step.public_text}[/]")
+        else:
+            who = f"{game.seat_name(step.actor)} {names[step.actor]}"
+            console.print(f"[bold]{who}[/]: {step.public_text}")
+
+    try:
+        state = match.run(listener=show)
+    except QuitRequested:
+        console.print("[yellow]Game stopped.[/]")
+        _offer_save(match, save, console, read)
+        return
+    console.print()
+    console.print(render_view(game.id, state.observe(None), names))
+    if save is not None:
+        _save(match, save, console)
+
+
+def _offer_save(match: Match, save: Path | None, console: Console,
+                read: Callable[[str], str]) -> None:
+    default = save or Path(f"{match.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json")
+    try:
+        answer = read("Save the record? [y/N] ").strip().lower()
+        if answer not in {"y", "yes"}:
+            return
+        where = read(f"File [{default}]: ").strip()
+    except (KeyboardInterrupt, EOFError):
+        console.print()
+        return
+    _save(match, Path(where) if where else default, console)
+
+
+def _save(match: Match, path: Path, console: Console) -> None:
+    try:
+        save_record(path, match.record())
+    except RecordError as error:
+        console.print(f"[red]{error}[/]")
+        return
+    console.print(f"Record saved to {path} (replay it with: albion replay {path})")

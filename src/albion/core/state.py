@@ -1,0 +1,85 @@
+"""The state of one game in progress: the authoritative reducer of the game contract.
+
+Chance is a player (OpenSpiel): shuffles, draws and dice are outcomes applied like any
+action, so a state never holds a random generator or a seed, and a record is the list of
+actions. Views (`observe`) are what one seat may know; bots and clients only ever get views.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Generic, Self, TypeVar
+
+from albion.core.errors import AlbionError
+
+CHANCE = -1
+"""`current_player()` when the next action is a chance outcome."""
+
+TERMINAL = -2
+"""`current_player()` once the game is over."""
+
+CAP = "cap"
+"""`end_reason()` of a game stopped by its safety cap: a draw (ALL-1)."""
+
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class State(ABC, Generic[A, V]):
+    """A mutable game position. Subclasses use `__slots__` and a hand-written `clone()`."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide (0-based), `CHANCE`, or `TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Legal actions in a fixed order, without repeats; at a chance node, the outcomes."""
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """(outcome, probability) pairs at a chance node; probabilities sum to 1."""
+        return []
+
+    @abstractmethod
+    def apply_legal(self, action: A) -> None:
+        """Apply an action taken from `legal_actions()`. Unchecked: the fast path."""
+
+    @abstractmethod
+    def explain_illegal(self, action: object) -> AlbionError:
+        """Why `action` is refused here: an IllegalActionError with its ruling, or an
+        InvalidActionError when it is not an action of this game at all."""
+
+    def apply(self, action: A) -> None:
+        """Apply `action` if legal; otherwise raise and leave the state unchanged."""
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self.apply_legal(action)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """ALL-1: per seat, summing to 1 at the end (winner 1, shared win 1/k, draw 1/n)."""
+
+    @abstractmethod
+    def end_reason(self) -> str | None:
+        """How the game ended (e.g. "castle", "grail", or `CAP` for a draw); None while on."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> V:
+        """What `seat` may know (None: a spectator). Immutable and comparable."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def __eq__(self, other: object) -> bool: ...
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key

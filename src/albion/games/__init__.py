@@ -1,0 +1,1 @@
+"""One package per game; each registers through the `albion.games` entry points."""

@@ -1,0 +1,56 @@
+"""Diamoniak, the game: identity, players, variants, rulings, notation and sampling."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from albion.core.game import AnyState, Game
+from albion.core.variants import Variant
+from albion.games.diamoniak import notation
+from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.rulings import RULINGS, VARIANTS
+from albion.games.diamoniak.state import DiamoniakState, Rules
+from albion.games.diamoniak.view import DiamoniakView
+
+
+class Diamoniak(Game):
+    """Djeco's push-your-luck castle-building card game (2009, Grégory Kirszbaum)."""
+
+    id = "diamoniak"
+    name = "Diamoniak"
+    version = "1.0"
+    summary = "push-your-luck card game: be first to build a castle of six cards in your colour"
+    min_players = 2
+    max_players = 4
+    variant_options = VARIANTS
+    rulings = RULINGS
+
+    def _new_state(self, num_players: int, variant: Variant) -> DiamoniakState:
+        return DiamoniakState.initial(num_players, Rules.of(variant))
+
+    def parse_action(self, state: AnyState, text: str) -> Any:
+        assert isinstance(state, DiamoniakState)
+        return notation.parse_action(state, text)
+
+    def action_text(self, state: AnyState, action: Any) -> str:
+        return notation.action_text(action)
+
+    def sample_state(self, view: Any, rng: random.Random) -> DiamoniakState:
+        """DI-11: nothing is hidden but the pile's order, so the view fixes the state."""
+        assert isinstance(view, DiamoniakView)
+        state = DiamoniakState.initial(view.num_players, Rules.of(view.variant))
+        state.seat = view.turn_seat
+        state.phase = Phase[view.phase.upper()]
+        state.pile = list(view.draw_pile)
+        state.discard = list(view.discard)
+        state.castle = [colour for colour, _ in view.castles]
+        state.castle_size = [size for _, size in view.castles]
+        state.right = [list(pile) for pile in view.right_piles]
+        state.toll_left = view.toll_left
+        state.turns = view.turns
+        state.winner = view.winner
+        return state
+
+
+GAME = Diamoniak()

@@ -1,0 +1,383 @@
+"""The Diamoniak rules: one mutable state, every transition citing its ruling.
+
+The draw pile is a multiset of counts (DI-11: only its order is secret), so drawing is a
+chance outcome `Reveal(card)` with probability count/size, and a reshuffle (DI-9) is the
+discard's counts moving back into the pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Self
+
+from albion.core.errors import AlbionError
+from albion.core.state import CAP, CHANCE, TERMINAL, State
+from albion.core.variants import Variant
+from albion.games.diamoniak.actions import (
+    BUY,
+    FIRST,
+    LOSE,
+    REVEAL,
+    Buy,
+    Choice,
+    DiamoniakAction,
+    FirstPlayer,
+    Lose,
+    Reveal,
+)
+from albion.games.diamoniak.cards import (
+    BUY_PRICE,
+    CASTLE_SIZE,
+    COLOURS,
+    DECK,
+    NO_COLOUR,
+    WITCH_TOLL,
+    Card,
+)
+from albion.games.diamoniak.legality import why_illegal
+from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.view import DiamoniakView
+
+DIAMOND, WITCH, FAIRY = Card.DIAMOND.value, Card.WITCH.value, Card.FAIRY.value
+KINDS = len(DECK)
+LOSABLE_RIGHT = (*(int(c) for c in COLOURS), DIAMOND)
+"""DI-8: right-hand cards a witch can take (never a fairy)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The variant, read once into flags for the per-step path."""
+
+    first_random: bool
+    release_empty: bool
+    diamonds_to_seller: bool
+    buy_any: bool
+    fairy_auto: bool
+    max_turns: int
+    variant: Variant
+
+    @classmethod
+    def of(cls, variant: Variant) -> Rules:
+        return cls(
+            first_random=variant["first"] == "random",
+            release_empty=variant["release_empty"] == "yes",
+            diamonds_to_seller=variant["diamonds_to"] == "seller",
+            buy_any=variant["buy"] == "any",
+            fairy_auto=variant["fairy"] == "auto",
+            max_turns=variant.number("max_turns"),
+            variant=variant,
+        )
+
+
+class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
+    """A Diamoniak position. Lists of counts are indexed by `Card`."""
+
+    __slots__ = (
+        "rules", "n", "seat", "phase", "pile", "discard", "castle", "castle_size", "right",
+        "toll_left", "turns", "winner",
+    )
+
+    rules: Rules
+    n: int
+    seat: int  # whose turn it is (also during chance and the witch's toll)
+    phase: Phase
+    pile: list[int]
+    discard: list[int]
+    castle: list[int]  # colour per seat, or NO_COLOUR
+    castle_size: list[int]
+    right: list[list[int]]  # per seat, counts per Card (WITCH always 0)
+    toll_left: int
+    turns: int  # completed turns (DI-10 cap)
+    winner: int  # seat, or -1 (none yet, or a draw)
+
+    @classmethod
+    def initial(cls, num_players: int, rules: Rules) -> DiamoniakState:
+        """DI-2: every card in the draw pile; seat 0 starts unless first=random."""
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.n = num_players
+        state.seat = 0
+        state.phase = Phase.FIRST_PLAYER if rules.first_random else Phase.TURN_START
+        state.pile = list(DECK)
+        state.discard = [0] * KINDS
+        state.castle = [NO_COLOUR] * num_players
+        state.castle_size = [0] * num_players
+        state.right = [[0] * KINDS for _ in range(num_players)]
+        state.toll_left = 0
+        state.turns = 0
+        state.winner = -1
+        return state
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == Phase.DRAWING or phase == Phase.FIRST_PLAYER:
+            return CHANCE
+        if phase == Phase.OVER:
+            return TERMINAL
+        return self.seat
+
+    def legal_actions(self) -> list[DiamoniakAction]:
+        phase = self.phase
+        if phase == Phase.DRAWING:
+            pile = self.pile
+            return [REVEAL[card] for card in range(KINDS) if pile[card]]
+        if phase == Phase.DRAW_OR_STOP:
+            return [Choice.DRAW, Choice.STOP] if self.can_draw() else [Choice.STOP]
+        if phase == Phase.TURN_START:
+            actions: list[DiamoniakAction] = [Choice.DRAW] if self.can_draw() else []
+            actions += self.purchases()
+            if not actions or actions[0] is not Choice.DRAW:
+                actions.append(Choice.PASS)
+            return actions
+        if phase == Phase.WITCH_TOLL:
+            return self.toll_choices()
+        if phase == Phase.FAIRY_CHOICE:
+            return [Choice.USE_FAIRY, Choice.KEEP_FAIRY]
+        if phase == Phase.FIRST_PLAYER:
+            return list(FIRST[: self.n])
+        return []
+
+    def chance_outcomes(self) -> list[tuple[DiamoniakAction, float]]:
+        if self.phase == Phase.DRAWING:
+            pile = self.pile
+            size = sum(pile)
+            return [(REVEAL[card], pile[card] / size) for card in range(KINDS) if pile[card]]
+        if self.phase == Phase.FIRST_PLAYER:
+            return [(FIRST[seat], 1 / self.n) for seat in range(self.n)]
+        return []
+
+    def apply_legal(self, action: DiamoniakAction) -> None:
+        if action.__class__ is Reveal:
+            self._reveal(action.card)
+        elif action is Choice.DRAW:
+            self._draw()
+        elif action is Choice.STOP or action is Choice.PASS:
+            self._end_turn()
+        elif action.__class__ is Buy:
+            self._buy(action)
+        elif action.__class__ is Lose or action is Choice.LOSE_CASTLE:
+            self._pay(action)
+            self._settle_toll()
+        elif action is Choice.USE_FAIRY:
+            self._use_fairy()
+        elif action is Choice.KEEP_FAIRY:
+            self._start_toll()
+        elif action.__class__ is FirstPlayer:
+            self.seat = action.seat
+            self.phase = Phase.TURN_START
+
+    def explain_illegal(self, action: object) -> AlbionError:
+        return why_illegal(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def returns(self) -> list[float]:
+        """ALL-1: the winner 1; a draw at the DI-10 cap 1/n each; 0s while playing."""
+        if self.phase != Phase.OVER:
+            return [0.0] * self.n
+        if self.winner < 0:
+            return [1.0 / self.n] * self.n
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+
+    def end_reason(self) -> str | None:
+        """DI-10: a full castle, or the cap."""
+        if self.phase != Phase.OVER:
+            return None
+        return "castle" if self.winner >= 0 else CAP
+
+    def observe(self, seat: int | None) -> DiamoniakView:
+        """DI-11: everything but the pile's order, which the state does not even hold."""
+        return DiamoniakView(
+            seat=seat,
+            variant=self.rules.variant,
+            num_players=self.n,
+            current_player=self.current_player(),
+            turn_seat=self.seat,
+            phase=self.phase.name.lower(),
+            draw_pile=tuple(self.pile),
+            discard=tuple(self.discard),
+            castles=tuple(zip(self.castle, self.castle_size, strict=True)),
+            right_piles=tuple(tuple(pile) for pile in self.right),
+            toll_left=self.toll_left,
+            turns=self.turns,
+            winner=self.winner,
+        )
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.rules = self.rules
+        other.n = self.n
+        other.seat = self.seat
+        other.phase = self.phase
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.castle = self.castle[:]
+        other.castle_size = self.castle_size[:]
+        other.right = [pile[:] for pile in self.right]
+        other.toll_left = self.toll_left
+        other.turns = self.turns
+        other.winner = self.winner
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DiamoniakState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.rules, self.n, self.seat, self.phase, self.pile, self.discard,
+                self.castle, self.castle_size, self.right, self.toll_left, self.turns,
+                self.winner)
+
+    def __repr__(self) -> str:
+        return f"<DiamoniakState {self.phase.name} seat={self.seat} turns={self.turns}>"
+
+    # -- questions the rules ask -------------------------------------------------------
+
+    def can_draw(self) -> bool:
+        """DI-9: a card can be drawn while the pile or the discard holds one."""
+        return any(self.pile) or any(self.discard)
+
+    def colour_is_owned(self, colour: int) -> bool:
+        """DI-5: a colour is owned while some seat's castle is of that colour."""
+        return colour in self.castle
+
+    def purchases(self) -> list[DiamoniakAction]:
+        """DI-7: castle cards the current seat may buy now."""
+        me = self.seat
+        colour = self.castle[me]
+        if colour == NO_COLOUR or self.right[me][DIAMOND] < BUY_PRICE:
+            return []
+        right = self.right
+        if self.rules.buy_any:
+            return [BUY[seller][c] for seller in range(self.n) if seller != me
+                    for c in range(len(COLOURS)) if right[seller][c]]
+        return [BUY[seller][colour] for seller in range(self.n)
+                if seller != me and right[seller][colour]]
+
+    def toll_choices(self) -> list[DiamoniakAction]:
+        """DI-8: the kinds of card the drawer may still give the witch."""
+        me = self.seat
+        right = self.right[me]
+        choices: list[DiamoniakAction] = [Choice.LOSE_CASTLE] if self.castle_size[me] else []
+        choices += [LOSE[card] for card in LOSABLE_RIGHT if right[card]]
+        return choices
+
+    # -- transitions -------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        """DI-3 draw; DI-9: an empty pile takes the shuffled discard first."""
+        if not any(self.pile):
+            self.pile, self.discard = self.discard, [0] * KINDS
+        self.phase = Phase.DRAWING
+
+    def _reveal(self, card: int) -> None:
+        self.pile[card] -= 1
+        me = self.seat
+        if card == WITCH:
+            if not self.right[me][FAIRY]:
+                self._start_toll()
+            elif self.rules.fairy_auto:
+                self._use_fairy()
+            else:
+                self.phase = Phase.FAIRY_CHOICE
+            return
+        self.phase = Phase.DRAW_OR_STOP
+        if card >= DIAMOND:  # DI-6: a diamond or a fairy goes to the right-hand pile
+            self.right[me][card] += 1
+        elif self.castle[me] == card:  # DI-4: own colour joins the castle
+            self._add_to_castle(me)
+        elif self.castle[me] == NO_COLOUR and not self.colour_is_owned(card):
+            self.castle[me] = card  # DI-4: starts a castle (DI-5: only ever by drawing)
+            self.castle_size[me] = 1
+        else:
+            self.right[me][card] += 1
+
+    def _add_to_castle(self, seat: int) -> None:
+        """DI-10: the sixth card wins at once."""
+        self.castle_size[seat] += 1
+        if self.castle_size[seat] == CASTLE_SIZE:
+            self.winner = seat
+            self.phase = Phase.OVER
+
+    def _buy(self, action: Buy) -> None:
+        """DI-7 (DI-12 for buy=any): pay, take the card, and the turn ends."""
+        me, seller, colour = self.seat, action.seller, action.colour
+        self.right[me][DIAMOND] -= BUY_PRICE
+        if self.rules.diamonds_to_seller:
+            self.right[seller][DIAMOND] += BUY_PRICE
+        else:
+            self.discard[DIAMOND] += BUY_PRICE
+        self.right[seller][colour] -= 1
+        if colour == self.castle[me]:
+            self._add_to_castle(me)
+            if self.phase == Phase.OVER:
+                return
+        else:
+            self.right[me][colour] += 1
+        self._end_turn()
+
+    def _use_fairy(self) -> None:
+        """DI-8: witch and fairy go to the discard; nothing else is lost."""
+        self.right[self.seat][FAIRY] -= 1
+        self.discard[FAIRY] += 1
+        self.discard[WITCH] += 1
+        self._end_turn()
+
+    def _start_toll(self) -> None:
+        self.toll_left = WITCH_TOLL
+        self._settle_toll()
+
+    def _settle_toll(self) -> None:
+        """DI-8 and DI-14: forced cards go at once; stop and ask on a real choice."""
+        while self.toll_left:
+            choices = self.toll_choices()
+            if not choices:
+                break
+            if len(choices) > 1 and self._cards_at_risk() > self.toll_left:
+                self.phase = Phase.WITCH_TOLL
+                return
+            self._pay(choices[0])
+        self._end_toll()
+
+    def _cards_at_risk(self) -> int:
+        right = self.right[self.seat]
+        return self.castle_size[self.seat] + sum(right[card] for card in LOSABLE_RIGHT)
+
+    def _pay(self, choice: DiamoniakAction) -> None:
+        """DI-8: one card to the discard, from the castle or the right-hand pile."""
+        me = self.seat
+        if choice is Choice.LOSE_CASTLE:
+            self.castle_size[me] -= 1
+            self.discard[self.castle[me]] += 1
+        else:
+            card = choice.card  # type: ignore[union-attr]
+            self.right[me][card] -= 1
+            self.discard[card] += 1
+        self.toll_left -= 1
+
+    def _end_toll(self) -> None:
+        """DI-8: the witch joins the discard; DI-5/DI-12: an emptied castle may free its
+        colour; the turn ends."""
+        self.toll_left = 0
+        self.discard[WITCH] += 1
+        me = self.seat
+        if self.rules.release_empty and self.castle_size[me] == 0:
+            self.castle[me] = NO_COLOUR
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """DI-10: the cap ends the game as a draw; otherwise the next seat clockwise."""
+        self.turns += 1
+        if self.turns >= self.rules.max_turns:
+            self.phase = Phase.OVER
+            return
+        self.seat = (self.seat + 1) % self.n
+        self.phase = Phase.TURN_START

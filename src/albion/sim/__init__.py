@@ -1,0 +1,1 @@
+"""Running games: matches, simulations, benchmarks, record files."""
