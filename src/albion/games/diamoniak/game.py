@@ -8,6 +8,8 @@ from typing import Any
 from albion.core.game import AnyState, Game
 from albion.core.variants import Variant
 from albion.games.diamoniak import notation
+from albion.games.diamoniak.actions import REVEAL
+from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import RULINGS, VARIANTS
 from albion.games.diamoniak.state import DiamoniakState, Rules
@@ -36,6 +38,17 @@ class Diamoniak(Game):
     def action_text(self, state: AnyState, action: Any) -> str:
         return notation.action_text(action)
 
+    def describe_action(self, state: AnyState, action: Any, viewer: int | None) -> str:
+        """The notation, plus what a witch took when no question was asked (DI-8, DI-14)."""
+        text = notation.action_text(action)
+        if action is not REVEAL[Card.WITCH] or not isinstance(state, DiamoniakState):
+            return text
+        after = state.clone()
+        after.apply_legal(action)
+        if after.phase in (Phase.FAIRY_CHOICE, Phase.WITCH_TOLL):
+            return text
+        return f"{text}: {witch_effect(state, after)}"
+
     def sample_state(self, view: Any, rng: random.Random) -> DiamoniakState:
         """DI-11: nothing is hidden but the pile's order, so the view fixes the state."""
         assert isinstance(view, DiamoniakView)
@@ -51,6 +64,19 @@ class Diamoniak(Game):
         state.turns = view.turns
         state.winner = view.winner
         return state
+
+
+def witch_effect(before: DiamoniakState, after: DiamoniakState) -> str:
+    """What the drawer gave up to a witch, in words."""
+    seat = before.seat
+    if after.right[seat][Card.FAIRY] < before.right[seat][Card.FAIRY]:
+        return "a fairy counters it"
+    castle_lost = before.castle_size[seat] - after.castle_size[seat]
+    lost = [f"{Card(before.castle[seat]).label} from the castle"] * castle_lost \
+        if castle_lost else []
+    lost += [Card(card).label for card in range(len(Card))
+             for _ in range(before.right[seat][card] - after.right[seat][card])]
+    return "the witch takes " + ", ".join(lost) if lost else "the witch finds nothing to take"
 
 
 GAME = Diamoniak()

@@ -1,0 +1,153 @@
+"""The `albion` command end to end (typer's runner): output, exit codes, files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from albion.cli.app import app
+from albion.sim.records import load_record
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_games_json_lists_players_and_variants() -> None:
+    code, out, _ = run("games", "--json")
+    assert code == 0
+    games = {game["id"]: game for game in json.loads(out)}
+    diamoniak = games["diamoniak"]
+    assert (diamoniak["min_players"], diamoniak["max_players"]) == (2, 4)
+    fairy = next(v for v in diamoniak["variants"] if v["key"] == "fairy")
+    assert fairy == {"key": "fairy", "default": "choose", "allowed": ["choose", "auto"],
+                     "ruling": "DI-8", "summary": fairy["summary"]}
+
+
+def test_rules_lists_every_ruling_id_and_marks_variants() -> None:
+    code, out, _ = run("rules", "diamoniak")
+    assert code == 0
+    for number in range(1, 15):
+        assert f"DI-{number} " in out or f"DI-{number}\n" in out or f"DI-{number}" in out
+    assert "ALL-1" in out and "release_empty" in out and "our own design" in out
+
+
+def test_play_between_bots_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run("play", "diamoniak", "--players", "random,random,random",
+                       "--seed", "4", "--save", str(path))
+    assert code == 0, out
+    assert "wins with a full castle" in out or "a draw" in out
+    record = load_record(path)
+    assert record.seats == ["random", "random", "random"] and record.returns is not None
+    code, out, _ = run("replay", str(path), "--at", str(len(record.actions)))
+    assert code == 0 and "end of record" in out
+
+
+def test_human_types_numbers_or_words_and_is_told_why_not(tmp_path: Path) -> None:
+    path = tmp_path / "stopped.json"
+    moves = "\n".join(["1", "dance", "buy red from P2", "7", "stop", "quit", "y",
+                       str(path)]) + "\n"
+    code, out, _ = run("play", "diamoniak", "--players", "human,random", "--seed", "3",
+                       stdin=moves)
+    assert code == 0, out
+    assert "'dance' is not a Diamoniak action; try: draw" in out
+    assert "Not now: a turn is a buy or a draw, never both (DI-3)" in out
+    assert "Choose a number from 1 to 2." in out
+    assert "Game stopped." in out and "Record saved" in out
+    record = load_record(path)
+    assert record.actions[:3] == ["draw", "reveal red", "stop"] and record.returns is None
+
+
+def test_end_of_input_quits_and_declining_saves_nothing(tmp_path: Path) -> None:
+    code, out, _ = run("play", "diamoniak", "--seed", "1", stdin="")
+    assert code == 0 and "Game stopped." in out
+
+
+def test_replay_browses_forward_and_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    run("play", "diamoniak", "-p", "random,random", "--seed", "2", "--save", str(path))
+    code, out, _ = run("replay", str(path), stdin="n\nn\nb\nj 5\nwhat\ne\nq\n")
+    assert code == 0
+    assert "action 1/" in out and "action 2/" in out and "action 5/" in out
+    assert "Enter/n next" in out and "end of record" in out
+
+
+def test_simulate_json_is_deterministic() -> None:
+    args = ("simulate", "diamoniak", "--players", "random,random,random", "--games", "30",
+            "--seed", "9", "--json")
+    first, second = (json.loads(run(*args)[1]) for _ in range(2))
+    for key in ("game", "players", "games", "seed", "wins", "draws", "mean_actions",
+                "seconds"):
+        assert key in first
+    assert first["players"] == ["random"] * 3 and first["games"] == 30
+    assert sum(first["wins"]) + first["draws"] == pytest.approx(30)
+    for key in ("wins", "draws", "mean_actions"):
+        assert first[key] == second[key]
+    other = json.loads(run(*args[:-3], "--seed", "10", "--json")[1])
+    assert other["mean_actions"] != first["mean_actions"]
+
+
+def test_simulate_counts_draws_at_the_cap() -> None:
+    code, out, _ = run("simulate", "diamoniak", "-p", "random,random", "-n", "5",
+                       "-V", "max_turns=1", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["draws"] == 5 and summary["wins"] == [0, 0]
+
+
+def test_bench_json_reports_rates() -> None:
+    code, out, _ = run("bench", "diamoniak", "--seconds", "0.2", "--no-pin", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["game"] == "diamoniak"
+    assert result["actions_per_s"] > result["decisions_per_s"] > result["games_per_s"] > 0
+    assert result["mean_actions"] > 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "chess"), "unknown game 'chess'; known games: diamoniak"),
+        (("simulate", "diamoniak", "-p", "random,nobody"), "unknown player 'nobody'"),
+        (("simulate", "diamoniak", "-p", "human,random"), "'human' cannot play here"),
+        (("simulate", "diamoniak", "-p", "random"), "takes 2 to 4 players, not 1"),
+        (("play", "diamoniak", "-p", "random," * 4 + "random"), "not 5"),
+        (("simulate", "diamoniak", "-p", "random,random", "-V", "buy=all"),
+         "variant buy='all' is not allowed; allowed: own, any"),
+        (("simulate", "diamoniak", "-p", "random,random", "-V", "colour=red"),
+         "unknown variant key 'colour'"),
+        (("simulate", "diamoniak", "-p", "random,random", "-V", "buy"), "key=value"),
+        (("replay", "/no/such/file.json"), "cannot read record /no/such/file.json"),
+        (("bench", "diamoniak", "--baseline", "/no/such.py"), "is not a file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err + out
+
+
+def test_tampered_record_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    run("play", "diamoniak", "-p", "random,random", "--seed", "2", "--save", str(path))
+    data = json.loads(path.read_text())
+    data["actions"][1] = "reveal unicorn"
+    path.write_text(json.dumps(data))
+    code, _, err = run("replay", str(path))
+    assert code == 2 and "record action 2 'reveal unicorn' is refused" in err
+    data["actions"] = 7
+    path.write_text(json.dumps(data))
+    code, _, err = run("replay", str(path))
+    assert code == 2 and "is not valid: actions" in err
+
+
+def test_bad_flag_is_a_usage_error() -> None:
+    code, _, err = run("simulate", "diamoniak", "--gamez", "3")
+    assert code == 2 and "No such option" in err

@@ -1,0 +1,182 @@
+"""The conformance suite (DESIGN.md): every registered game, unchanged for each new one.
+
+Modelled on OpenSpiel's random_sim_test and PettingZoo's api_test.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from albion.core import (
+    CAP,
+    CHANCE,
+    TERMINAL,
+    AnyState,
+    GameRecord,
+    IllegalActionError,
+    InvalidActionError,
+    replay,
+)
+from tests.conformance.harness import Setup, choose, playout, setups
+
+SETUPS = setups()
+SEEDS = range(6)
+
+
+@pytest.fixture(params=SETUPS, ids=str)
+def setup(request: pytest.FixtureRequest) -> Setup:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_playouts_end_with_returns_summing_to_one(setup: Setup) -> None:
+    for seed in SEEDS:
+        for state in playout(setup, seed):
+            player = state.current_player()
+            assert player in (CHANCE, TERMINAL) or 0 <= player < setup.players
+            assert state.is_terminal() == (player == TERMINAL)
+            assert state.num_players == setup.players
+        returns = state.returns()
+        assert len(returns) == setup.players
+        assert math.isclose(sum(returns), 1.0), "ALL-1"
+        assert all(value >= 0 for value in returns)
+        reason = state.end_reason()
+        assert reason is not None
+        if reason == CAP:
+            assert all(math.isclose(v, 1 / setup.players) for v in returns), "ALL-1 draw"
+        assert state.legal_actions() == []
+
+
+def test_legal_actions_are_unique_and_stable(setup: Setup) -> None:
+    for seed in SEEDS:
+        for state in playout(setup, seed):
+            legal = state.legal_actions()
+            assert len(set(legal)) == len(legal)
+            assert legal == state.legal_actions() == state.clone().legal_actions()
+            if not state.is_terminal():
+                assert legal, "a live state always offers an action"
+
+
+def test_chance_outcomes_are_a_distribution(setup: Setup) -> None:
+    for seed in SEEDS:
+        for state in playout(setup, seed):
+            outcomes = state.chance_outcomes()
+            if state.current_player() != CHANCE:
+                assert outcomes == []
+                continue
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert all(p > 0 for _, p in outcomes)
+            assert [a for a, _ in outcomes] == state.legal_actions()
+
+
+def test_illegal_actions_are_refused_and_change_nothing(setup: Setup) -> None:
+    seen: list[Any] = []
+    for seed in SEEDS:
+        for state in playout(setup, seed):
+            for action in state.legal_actions():
+                if action not in seen:
+                    seen.append(action)
+    refusals = 0
+    for state in playout(setup, 99):
+        legal = state.legal_actions()
+        before = state.clone()
+        for action in seen:
+            if action in legal:
+                continue
+            with pytest.raises(IllegalActionError) as refusal:
+                state.apply(action)
+            assert refusal.value.ruling in {r.id for r in setup.game.rulings}
+            assert refusal.value.reason
+            assert state == before
+            refusals += 1
+    assert refusals > 0
+
+
+def test_non_actions_are_invalid(setup: Setup) -> None:
+    state = setup.game.new_state(setup.players, setup.variant)
+    before = state.clone()
+    with pytest.raises(InvalidActionError):
+        state.apply(object())
+    with pytest.raises(InvalidActionError):
+        setup.game.parse_action(state, "xyzzy plugh")
+    assert state == before
+
+
+def test_notation_round_trips(setup: Setup) -> None:
+    game = setup.game
+    for seed in SEEDS[:3]:
+        for state in playout(setup, seed):
+            for action in state.legal_actions():
+                text = game.action_text(state, action)
+                assert game.parse_action(state, text) == action, text
+                assert game.parse_action(state, f"  {text.upper()} ") == action, text
+                for viewer in [None, *range(setup.players)]:
+                    assert game.describe_action(state, action, viewer)
+
+
+def test_records_replay_to_the_same_state(setup: Setup) -> None:
+    game = setup.game
+    for seed in SEEDS[:3]:
+        rng = random.Random(seed)
+        state = game.new_state(setup.players, setup.variant)
+        texts = []
+        while not state.is_terminal():
+            action = choose(state, rng)
+            texts.append(game.action_text(state, action))
+            state.apply(action)
+        record = GameRecord(game.id, game.version, setup.variant.as_dict(),
+                            [f"seat{i}" for i in range(setup.players)], texts,
+                            state.returns())
+        states = replay(game, record)
+        assert states[-1] == state
+        assert len(states) == len(texts) + 1
+
+
+def test_clones_are_independent(setup: Setup) -> None:
+    rng = random.Random(0)
+    for state in playout(setup, 3):
+        if state.is_terminal():
+            break
+        snapshot = state.clone()
+        copy = state.clone()
+        assert copy == state
+        copy.apply(choose(copy, rng))
+        assert state == snapshot, "acting on a clone changed the original"
+        assert copy != snapshot, "an action changed nothing"
+
+
+def test_views_leak_nothing(setup: Setup) -> None:
+    """A canary in a seat's private field never reaches another seat's or a spectator's
+    view, and changes nothing there; it does reach the seat's own view."""
+    game = setup.game
+    planted_any = False
+    for seed in SEEDS[:3]:
+        for state in playout(setup, seed):
+            for seat in range(setup.players):
+                planted = game.plant_canary(state, seat)
+                if planted is None:
+                    continue
+                planted_any = True
+                assert planted.observe(seat) != state.observe(seat)
+                for other in [None, *range(setup.players)]:
+                    if other != seat:
+                        assert planted.observe(other) == state.observe(other)
+    if not planted_any:
+        pytest.skip(f"{game.name} has no private information to plant a canary in")
+
+
+def test_sampled_states_are_consistent_with_the_view(setup: Setup) -> None:
+    game = setup.game
+    rng = random.Random(5)
+    for seed in SEEDS[:3]:
+        for state in playout(setup, seed):
+            for seat in [None, *range(setup.players)]:
+                view = state.observe(seat)
+                sampled: AnyState = game.sample_state(view, rng)
+                assert sampled.observe(seat) == view
+                assert sampled.current_player() == state.current_player()
+                if seat is not None and seat == state.current_player():
+                    assert sampled.legal_actions() == state.legal_actions()
