@@ -19,7 +19,7 @@ from albion.games.diamoniak import GAME
 def test_registry_finds_builtin_games_through_entry_points() -> None:
     assert get_game("diamoniak") is GAME
     assert GAME in all_games()
-    with pytest.raises(UnknownGameError, match="known games: .*diamoniak"):
+    with pytest.raises(UnknownGameError, match=r"known games: .*diamoniak"):
         get_game("chess")
 
 

@@ -1,5 +1,6 @@
 """Golden playthroughs: a seeded game between random bots written out as text, every
-action with its actor as a spectator reads it, then the final table. `ALBION_UPDATE_GOLDEN=1` rewrites them."""
+action with its actor as a spectator reads it, then the final table.
+`ALBION_UPDATE_GOLDEN=1` rewrites them."""
 
 from __future__ import annotations
 
