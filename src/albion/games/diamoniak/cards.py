@@ -39,7 +39,7 @@ DECK_SIZE = sum(DECK)
 BUY_PRICE = 3
 """DI-7: diamonds paid for one castle card."""
 
-WITCH_TOLL = 3
+CARDS_LOST_TO_WITCH = 3
 """DI-8: cards lost to a witch without a fairy."""
 
 NO_COLOUR = -1

@@ -27,11 +27,11 @@ from albion.games.diamoniak.actions import (
 )
 from albion.games.diamoniak.cards import (
     BUY_PRICE,
+    CARDS_LOST_TO_WITCH,
     CASTLE_SIZE,
     COLOURS,
     DECK,
     NO_COLOUR,
-    WITCH_TOLL,
     Card,
 )
 from albion.games.diamoniak.legality import why_illegal
@@ -42,6 +42,11 @@ DIAMOND, WITCH, FAIRY = Card.DIAMOND.value, Card.WITCH.value, Card.FAIRY.value
 KINDS = len(DECK)
 LOSABLE_RIGHT = (*(int(c) for c in COLOURS), DIAMOND)
 """DI-8: right-hand cards a witch can take (never a fairy)."""
+
+# Enum members bound to module names: attribute access on an Enum class costs ~65 ns,
+# a global ~10 ns, and the per-step path makes dozens of these lookups.
+FIRST_PLAYER, TURN_START, DRAWING, DRAW_OR_STOP, FAIRY_CHOICE, WITCH_TOLL, OVER = Phase
+DRAW, STOP, PASS, USE_FAIRY, KEEP_FAIRY, LOSE_CASTLE = Choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +102,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         state.rules = rules
         state.n = num_players
         state.seat = 0
-        state.phase = Phase.FIRST_PLAYER if rules.first_random else Phase.TURN_START
+        state.phase = FIRST_PLAYER if rules.first_random else TURN_START
         state.pile = list(DECK)
         state.discard = [0] * KINDS
         state.castle = [NO_COLOUR] * num_players
@@ -116,71 +121,71 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == Phase.DRAWING or phase == Phase.FIRST_PLAYER:
+        if phase is DRAWING or phase is FIRST_PLAYER:
             return CHANCE
-        if phase == Phase.OVER:
+        if phase is OVER:
             return TERMINAL
         return self.seat
 
     def legal_actions(self) -> list[DiamoniakAction]:
         phase = self.phase
-        if phase == Phase.DRAWING:
+        if phase is DRAWING:
             pile = self.pile
             return [REVEAL[card] for card in range(KINDS) if pile[card]]
-        if phase == Phase.DRAW_OR_STOP:
-            return [Choice.DRAW, Choice.STOP] if self.can_draw() else [Choice.STOP]
-        if phase == Phase.TURN_START:
-            actions: list[DiamoniakAction] = [Choice.DRAW] if self.can_draw() else []
+        if phase is DRAW_OR_STOP:
+            return [DRAW, STOP] if self.can_draw() else [STOP]
+        if phase is TURN_START:
+            actions: list[DiamoniakAction] = [DRAW] if self.can_draw() else []
             actions += self.purchases()
-            if not actions or actions[0] is not Choice.DRAW:
-                actions.append(Choice.PASS)
+            if not actions or actions[0] is not DRAW:
+                actions.append(PASS)
             return actions
-        if phase == Phase.WITCH_TOLL:
+        if phase is WITCH_TOLL:
             return self.toll_choices()
-        if phase == Phase.FAIRY_CHOICE:
-            return [Choice.USE_FAIRY, Choice.KEEP_FAIRY]
-        if phase == Phase.FIRST_PLAYER:
+        if phase is FAIRY_CHOICE:
+            return [USE_FAIRY, KEEP_FAIRY]
+        if phase is FIRST_PLAYER:
             return list(FIRST[: self.n])
         return []
 
     def chance_outcomes(self) -> list[tuple[DiamoniakAction, float]]:
-        if self.phase == Phase.DRAWING:
+        if self.phase is DRAWING:
             pile = self.pile
             size = sum(pile)
             return [(REVEAL[card], pile[card] / size) for card in range(KINDS) if pile[card]]
-        if self.phase == Phase.FIRST_PLAYER:
+        if self.phase is FIRST_PLAYER:
             return [(FIRST[seat], 1 / self.n) for seat in range(self.n)]
         return []
 
     def apply_legal(self, action: DiamoniakAction) -> None:
         if action.__class__ is Reveal:
             self._reveal(action.card)
-        elif action is Choice.DRAW:
+        elif action is DRAW:
             self._draw()
-        elif action is Choice.STOP or action is Choice.PASS:
+        elif action is STOP or action is PASS:
             self._end_turn()
         elif action.__class__ is Buy:
             self._buy(action)
-        elif action.__class__ is Lose or action is Choice.LOSE_CASTLE:
+        elif action.__class__ is Lose or action is LOSE_CASTLE:
             self._pay(action)
             self._settle_toll()
-        elif action is Choice.USE_FAIRY:
+        elif action is USE_FAIRY:
             self._use_fairy()
-        elif action is Choice.KEEP_FAIRY:
+        elif action is KEEP_FAIRY:
             self._start_toll()
         elif action.__class__ is FirstPlayer:
             self.seat = action.seat
-            self.phase = Phase.TURN_START
+            self.phase = TURN_START
 
     def explain_illegal(self, action: object) -> AlbionError:
         return why_illegal(self, action)
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase is OVER
 
     def returns(self) -> list[float]:
         """ALL-1: the winner 1; a draw at the DI-10 cap 1/n each; 0s while playing."""
-        if self.phase != Phase.OVER:
+        if self.phase is not OVER:
             return [0.0] * self.n
         if self.winner < 0:
             return [1.0 / self.n] * self.n
@@ -188,7 +193,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
 
     def end_reason(self) -> str | None:
         """DI-10: a full castle, or the cap."""
-        if self.phase != Phase.OVER:
+        if self.phase is not OVER:
             return None
         return "castle" if self.winner >= 0 else CAP
 
@@ -266,7 +271,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         """DI-8: the kinds of card the drawer may still give the witch."""
         me = self.seat
         right = self.right[me]
-        choices: list[DiamoniakAction] = [Choice.LOSE_CASTLE] if self.castle_size[me] else []
+        choices: list[DiamoniakAction] = [LOSE_CASTLE] if self.castle_size[me] else []
         choices += [LOSE[card] for card in LOSABLE_RIGHT if right[card]]
         return choices
 
@@ -276,7 +281,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         """DI-3 draw; DI-9: an empty pile takes the shuffled discard first."""
         if not any(self.pile):
             self.pile, self.discard = self.discard, [0] * KINDS
-        self.phase = Phase.DRAWING
+        self.phase = DRAWING
 
     def _reveal(self, card: int) -> None:
         self.pile[card] -= 1
@@ -287,9 +292,9 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
             elif self.rules.fairy_auto:
                 self._use_fairy()
             else:
-                self.phase = Phase.FAIRY_CHOICE
+                self.phase = FAIRY_CHOICE
             return
-        self.phase = Phase.DRAW_OR_STOP
+        self.phase = DRAW_OR_STOP
         if card >= DIAMOND:  # DI-6: a diamond or a fairy goes to the right-hand pile
             self.right[me][card] += 1
         elif self.castle[me] == card:  # DI-4: own colour joins the castle
@@ -305,7 +310,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         self.castle_size[seat] += 1
         if self.castle_size[seat] == CASTLE_SIZE:
             self.winner = seat
-            self.phase = Phase.OVER
+            self.phase = OVER
 
     def _buy(self, action: Buy) -> None:
         """DI-7 (DI-12 for buy=any): pay, take the card, and the turn ends."""
@@ -318,7 +323,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         self.right[seller][colour] -= 1
         if colour == self.castle[me]:
             self._add_to_castle(me)
-            if self.phase == Phase.OVER:
+            if self.phase is OVER:
                 return
         else:
             self.right[me][colour] += 1
@@ -332,7 +337,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         self._end_turn()
 
     def _start_toll(self) -> None:
-        self.toll_left = WITCH_TOLL
+        self.toll_left = CARDS_LOST_TO_WITCH
         self._settle_toll()
 
     def _settle_toll(self) -> None:
@@ -342,7 +347,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
             if not choices:
                 break
             if len(choices) > 1 and self._cards_at_risk() > self.toll_left:
-                self.phase = Phase.WITCH_TOLL
+                self.phase = WITCH_TOLL
                 return
             self._pay(choices[0])
         self._end_toll()
@@ -354,7 +359,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
     def _pay(self, choice: DiamoniakAction) -> None:
         """DI-8: one card to the discard, from the castle or the right-hand pile."""
         me = self.seat
-        if choice is Choice.LOSE_CASTLE:
+        if choice is LOSE_CASTLE:
             self.castle_size[me] -= 1
             self.discard[self.castle[me]] += 1
         else:
@@ -377,7 +382,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         """DI-10: the cap ends the game as a draw; otherwise the next seat clockwise."""
         self.turns += 1
         if self.turns >= self.rules.max_turns:
-            self.phase = Phase.OVER
+            self.phase = OVER
             return
         self.seat = (self.seat + 1) % self.n
-        self.phase = Phase.TURN_START
+        self.phase = TURN_START
