@@ -41,8 +41,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-GameArg = Annotated[str, typer.Argument(help="Game id, as listed by `albion games`.",
-                                        show_default=False)]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", show_default=False,
+                                        help="Game id, as listed by `albion games`.")]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", "-V", metavar="KEY=VALUE",
     help="A rule variant (repeatable); `albion games` lists keys and values.")]
@@ -114,8 +114,8 @@ def play_command(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record saved by `albion play --save`.",
-                                         show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
+                                         help="A record saved by `albion play --save`.")],
     at: Annotated[int | None, typer.Option(
         metavar="N", help="Show the position after N actions and exit.")] = None,
 ) -> None:
