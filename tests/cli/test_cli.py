@@ -151,3 +151,40 @@ def test_tampered_record_is_refused(tmp_path: Path) -> None:
 def test_bad_flag_is_a_usage_error() -> None:
     code, _, err = run("simulate", "diamoniak", "--gamez", "3")
     assert code == 2 and "No such option" in err
+
+
+def test_raiding_stonehenge_plays_against_bots_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "rs.json"
+    code, out, _ = run("play", "raiding-stonehenge", "-p", "random,random,random,random",
+                       "--seed", "5", "--save", str(path))
+    assert code == 0 and "Game over after 10 rounds" in out
+    assert "wins with" in out or "share the win" in out
+    assert "play a card face down" in out and "⇒ reveal: P1" in out
+    record = load_record(path)
+    assert len(record.seats) == 4 and record.returns is not None
+    code, out, _ = run("replay", str(path), "--at", "60")
+    assert code == 0 and "line 1" in out
+
+
+def test_hotseat_shows_a_hand_only_after_the_pass_screen() -> None:
+    code, out, _ = run("play", "raiding-stonehenge", "-p", "human,human", "--seed", "2",
+                       stdin="\n1\n\n1\nquit\nn\n")
+    assert code == 0
+    first_pass = out.index("Pass to P1 (human)")
+    second_pass = out.index("Pass to P2 (human)")
+    assert out.index("P1 human (you)") > first_pass
+    assert out.index("P2 human (you)") > second_pass
+    assert "P2 human (you)" not in out[:second_pass], "P2's hand before the pass screen"
+    cleared = out.index("P1 (human) has chosen.")
+    assert first_pass < cleared < second_pass
+
+
+def test_simulate_and_rules_cover_raiding_stonehenge() -> None:
+    code, out, _ = run("simulate", "raiding-stonehenge", "-p", "random,random,random,random",
+                       "-n", "20", "-V", "contest=all-lose", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["variant"]["contest"] == "all-lose"
+    assert sum(summary["wins"]) == pytest.approx(20)
+    code, out, _ = run("rules", "raiding-stonehenge")
+    assert code == 0 and "RS-21" in out and "published 4–5" in out

@@ -24,6 +24,8 @@ def playthrough(game: Game, players: int, seed: int) -> str:
         step = match.step()
         actor = "chance" if step.actor == CHANCE else game.seat_name(step.actor)
         lines.append(f"{match.num_actions:>5}  {actor:<6} {step.public_text}")
+        if step.outcome:
+            lines.append(f"{'':>5}  {'':<6} => {step.outcome}")
     console = Console(width=100, color_system=None, record=True, file=io.StringIO())
     console.print(render_view(game.id, match.state.observe(None), names))
     lines.append(console.export_text().rstrip())

@@ -11,7 +11,7 @@ from albion.core import get_game
 from tests.golden.playthrough import playthrough
 
 HERE = Path(__file__).parent
-GOLDEN = [("diamoniak", 2, 7), ("diamoniak", 4, 11)]
+GOLDEN = [("diamoniak", 2, 7), ("diamoniak", 4, 11), ("raiding-stonehenge", 4, 3)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), GOLDEN)

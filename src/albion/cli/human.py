@@ -28,14 +28,41 @@ class HumanAgent:
     name = "human"
 
     def __init__(self, console: Console, game: Game, seat: int, seat_names: Sequence[str],
-                 read: Callable[[str], str] = input) -> None:
+                 read: Callable[[str], str] = input, hotseat: bool = False) -> None:
         self.console = console
         self.game = game
         self.seat = seat
         self.seat_names = seat_names
         self.read = read
+        self.hotseat = hotseat
+        """Several people share this screen and the game has secrets: show this seat's
+        view only after a "pass to" screen, and clear it after the choice."""
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if not self.hotseat:
+            return self._choose(view, legal)
+        who = f"{self.game.seat_name(self.seat)} ({self.seat_names[self.seat]})"
+        self._clear()
+        self.console.print(f"[bold reverse] Pass to {who}, then press Enter [/]")
+        if self._ask().lower() in QUIT_WORDS:
+            raise QuitRequested
+        try:
+            return self._choose(view, legal)
+        finally:
+            self._clear()
+            self.console.print(f"[dim]{who} has chosen.[/]")
+
+    def _clear(self) -> None:
+        """Clear the screen and, where the terminal allows, its scrollback."""
+        console = self.console
+        if console.is_terminal:
+            console.clear()
+            console.file.write("\033[3J")
+            console.file.flush()
+        else:
+            console.print("\n" + "─" * 40)
+
+    def _choose(self, view: Any, legal: Sequence[Any]) -> Any:
         game, console = self.game, self.console
         # A state rebuilt from the view reads notation and explains refusals exactly as
         # the true state would: both depend only on what this seat may know.

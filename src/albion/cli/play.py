@@ -7,12 +7,13 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from albion.bots.registry import PlayerSpec, make_bot
 from albion.cli.human import HumanAgent, QuitRequested
 from albion.cli.render import render_view
 from albion.core.errors import RecordError
-from albion.core.game import AnyState, Game
+from albion.core.game import Game
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
 from albion.sim.match import Match, Step
@@ -24,8 +25,9 @@ def play_game(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: i
               save: Path | None, console: Console, read: Callable[[str], str] = input) -> None:
     """Play one game to its end (or until the person quits, offering to save it)."""
     names = [str(spec) for spec in specs]
+    hotseat = game.has_secrets and sum(spec.is_human for spec in specs) > 1
     agents = [
-        HumanAgent(console, game, seat, names, read) if spec.is_human
+        HumanAgent(console, game, seat, names, read, hotseat) if spec.is_human
         else make_bot(spec, game, derive_rng(seed, "seat", seat))
         for seat, spec in enumerate(specs)
     ]
@@ -34,23 +36,49 @@ def play_game(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: i
         f"{game.seat_name(seat)} {name}" for seat, name in enumerate(names))
         + f" · seed {seed}")
 
-    def show(state: AnyState, step: Step) -> None:
+    chance: list[str] = []
+
+    def flush_chance() -> None:
+        if chance:
+            console.print(f"   [dim]↳ {escape(summarise(chance))}[/]")
+            chance.clear()
+
+    def show(step: Step) -> None:
         if step.actor == CHANCE:
-            console.print(f"   [dim]↳ {step.public_text}[/]")
+            chance.append(step.public_text)
         else:
             who = f"{game.seat_name(step.actor)} {names[step.actor]}"
-            console.print(f"[bold]{who}[/]: {step.public_text}")
+            console.print(f"[bold]{who}[/]: {escape(step.public_text)}")
+        if step.outcome:
+            flush_chance()
+            console.print(f"   [cyan]⇒ {escape(step.outcome)}[/]")
 
+    state = match.state
     try:
-        state = match.run(listener=show)
+        while not state.is_terminal():
+            if state.current_player() != CHANCE:
+                flush_chance()
+            show(match.step())
     except QuitRequested:
         console.print("[yellow]Game stopped.[/]")
         _offer_save(match, save, console, read)
         return
+    flush_chance()
     console.print()
     console.print(render_view(game.id, state.observe(None), names))
     if save is not None:
         _save(match, save, console)
+
+
+SHOWN_CHANCE_STEPS = 6
+
+
+def summarise(texts: list[str]) -> str:
+    """Consecutive chance steps on one line; a long deal is only counted (the table
+    shows where the cards went)."""
+    if len(texts) <= SHOWN_CHANCE_STEPS:
+        return "; ".join(texts)
+    return f"{texts[0]}; … {len(texts)} chance steps in all (the table shows them)"
 
 
 def _offer_save(match: Match, save: Path | None, console: Console,

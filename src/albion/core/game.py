@@ -29,6 +29,9 @@ class Game(ABC):
     rulings: tuple[Ruling, ...] = ()
     published_players: tuple[int, int] | None = None
     """The printed player range when the engine accepts more (RS-2)."""
+    has_secrets: bool = False
+    """Whether some seat knows what another does not (hands, committed cards…): then
+    people sharing one screen must not see each other's views."""
 
     def variant(self, overrides: Mapping[str, VariantValue] | None = None) -> Variant:
         """The full variant: defaults with `overrides` applied; bad keys or values raise."""
@@ -64,6 +67,11 @@ class Game(ABC):
     def describe_action(self, state: AnyState, action: Any, viewer: int | None) -> str:
         """The action as `viewer` may see it (games with secret moves override this)."""
         return self.action_text(state, action)
+
+    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+        """What an action brought about that everyone may now know and its text does not
+        say (a witch's toll, a reveal and its payout); None if nothing. Never secrets."""
+        return None
 
     @abstractmethod
     def sample_state(self, view: Any, rng: random.Random) -> AnyState:

@@ -30,6 +30,8 @@ class Step:
     action: Any
     text: str
     public_text: str
+    outcome: str | None = None
+    """What the action brought about, publicly (see `Game.describe_outcome`)."""
 
 
 StepListener = Callable[[AnyState, Step], None]
@@ -72,14 +74,18 @@ class Match:
                     f"{self.agents[actor].name} at {self.game.seat_name(actor)} chose an "
                     f"illegal action {action!r}"
                 )
-        text = public_text = ""
-        if self.keep_record:
-            text = self.game.action_text(state, action)
-            public_text = self.game.describe_action(state, action, None)
-            self.actions.append(text)
+        if not self.keep_record:
+            state.apply_legal(action)
+            self.num_actions += 1
+            return Step(actor, action, "", "")
+        text = self.game.action_text(state, action)
+        public_text = self.game.describe_action(state, action, None)
+        before = state.clone()
         state.apply_legal(action)
         self.num_actions += 1
-        return Step(actor, action, text, public_text)
+        self.actions.append(text)
+        return Step(actor, action, text, public_text,
+                    self.game.describe_outcome(before, state))
 
     def run(self, listener: StepListener | None = None) -> AnyState:
         """Play to the end; `listener` sees the state after every step."""

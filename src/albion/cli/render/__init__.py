@@ -8,13 +8,14 @@ from typing import Any
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from albion.cli.render import diamoniak
+from albion.cli.render import diamoniak, raiding_stonehenge
 
 Renderer = Callable[[Any, Sequence[str]], RenderableType]
 """(view, seat names) → something rich can print."""
 
 RENDERERS: dict[str, Renderer] = {
     "diamoniak": diamoniak.render,
+    "raiding-stonehenge": raiding_stonehenge.render,
 }
 
 

@@ -8,7 +8,6 @@ from typing import Any
 from albion.core.game import AnyState, Game
 from albion.core.variants import Variant
 from albion.games.diamoniak import notation
-from albion.games.diamoniak.actions import REVEAL
 from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import RULINGS, VARIANTS
@@ -38,16 +37,14 @@ class Diamoniak(Game):
     def action_text(self, state: AnyState, action: Any) -> str:
         return notation.action_text(action)
 
-    def describe_action(self, state: AnyState, action: Any, viewer: int | None) -> str:
-        """The notation, plus what a witch took when no question was asked (DI-8, DI-14)."""
-        text = notation.action_text(action)
-        if action is not REVEAL[Card.WITCH] or not isinstance(state, DiamoniakState):
-            return text
-        after = state.clone()
-        after.apply_legal(action)
-        if after.phase in (Phase.FAIRY_CHOICE, Phase.WITCH_TOLL):
-            return text
-        return f"{text}: {witch_effect(state, after)}"
+    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+        """DI-8, DI-14: once a witch is resolved, what it took in this step (the cards
+        given without a question included), or that a fairy countered it."""
+        if not isinstance(before, DiamoniakState) or not isinstance(after, DiamoniakState):
+            return None
+        if after.discard[Card.WITCH] <= before.discard[Card.WITCH]:
+            return None
+        return witch_effect(before, after)
 
     def sample_state(self, view: Any, rng: random.Random) -> DiamoniakState:
         """DI-11: nothing is hidden but the pile's order, so the view fixes the state."""

@@ -1,0 +1,160 @@
+"""Raiding Stonehenge, the game: identity, players, variants, rulings, notation, sampling."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from albion.core.game import AnyState, Game
+from albion.core.variants import Variant
+from albion.games.raiding_stonehenge import notation
+from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
+from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.resolution import placement_order
+from albion.games.raiding_stonehenge.rulings import RULINGS, VARIANTS
+from albion.games.raiding_stonehenge.state import RaidingState, Rules
+from albion.games.raiding_stonehenge.view import RaidingView
+
+
+class RaidingStonehenge(Game):
+    """Rich Hutnik's fan game for the components of *Stonehenge: An Anthology Board Game*."""
+
+    id = "raiding-stonehenge"
+    name = "Raiding Stonehenge"
+    version = "1.0"
+    summary = "secret picks and coloured disks: collect sets of five colours"
+    min_players = 2
+    max_players = 5
+    published_players = (4, 5)
+    has_secrets = True
+    variant_options = VARIANTS
+    rulings = RULINGS
+
+    def _new_state(self, num_players: int, variant: Variant) -> RaidingState:
+        return RaidingState.initial(num_players, Rules.of(variant))
+
+    def parse_action(self, state: AnyState, text: str) -> Any:
+        assert isinstance(state, RaidingState)
+        return notation.parse_action(state, text)
+
+    def action_text(self, state: AnyState, action: Any) -> str:
+        assert isinstance(state, RaidingState)
+        return notation.action_text(state, action)
+
+    def describe_action(self, state: AnyState, action: Any, viewer: int | None) -> str:
+        assert isinstance(state, RaidingState)
+        return notation.describe(state, action, viewer)
+
+    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+        """RS-6 to RS-11: the reveal once the last card is committed, then who took and
+        who gave back which disks (all public by then)."""
+        if not isinstance(before, RaidingState) or not isinstance(after, RaidingState):
+            return None
+        events = []
+        if before.phase is Phase.PLAY and after.phase is not Phase.PLAY:
+            plays = before.plays[:]
+            last = Counter(before.hands[before.seat]) - Counter(after.hands[before.seat])
+            plays[before.seat] = next(iter(last))
+            events.append("reveal: " + ", ".join(f"P{seat + 1} {card}"
+                                                for seat, card in enumerate(plays)))
+        for seat in range(before.n):
+            for colour in Colour:
+                change = after.disks[seat][colour] - before.disks[seat][colour]
+                if change > 0:
+                    events.append(f"P{seat + 1} takes {colour.label}")
+                elif change < 0:
+                    events.append(f"P{seat + 1} gives back {colour.label}")
+        return "; ".join(events) or None
+
+    def sample_state(self, view: Any, rng: random.Random) -> RaidingState:
+        """RS-20: unseen cards (not in the seat's hand, the lines, the discard or a
+        revealed play) are dealt at random to the other hands, to unrevealed committed
+        cards and to the deck, in the sizes the view shows."""
+        assert isinstance(view, RaidingView)
+        state = RaidingState.initial(view.num_players, Rules.of(view.variant))
+        state.phase = Phase[view.phase.upper()]
+        state.seat = view.current_player if view.current_player >= 0 else 0
+        state.start, state.round = view.start, view.round
+        state.acted = _acted(view)
+        state.lines = [list(line) for line in view.lines]
+        state.deal_queue = list(view.deal_queue)
+        state.at_pile = list(view.at_pile)
+        state.pending = list(view.pending)
+        state.placed = _placed(view)
+        state.piles = list(view.piles)
+        state.disks = [list(disks) for disks in view.disks]
+        state.discard = list(view.discard)
+        known_hands = _known_hands(view)
+        unseen = full_deck()
+        known = [card for line in view.lines for card in line]
+        known += [n for n in range(1, HIGHEST_CARD + 1) for _ in range(view.discard[n])]
+        known += [card for card in view.revealed if card]
+        known += [card for hand in known_hands.values() for card in hand]
+        if view.own_play and not any(view.revealed):
+            known.append(view.own_play)
+        for card in known:
+            unseen[card] -= 1
+        pool = [n for n in range(1, HIGHEST_CARD + 1) for _ in range(unseen[n])]
+        rng.shuffle(pool)
+        for seat in range(view.num_players):
+            if seat in known_hands:
+                state.hands[seat] = list(known_hands[seat])
+            else:
+                size = view.hand_sizes[seat]
+                state.hands[seat] = sorted(pool[:size])
+                del pool[:size]
+            if view.revealed[seat]:
+                state.plays[seat] = view.revealed[seat]
+            elif seat == view.seat:
+                state.plays[seat] = view.own_play
+            elif view.committed[seat]:
+                state.plays[seat] = pool.pop()
+        state.deck = [0] * (HIGHEST_CARD + 1)
+        for card in pool:
+            state.deck[card] += 1
+        return state
+
+    def plant_canary(self, state: AnyState, seat: int) -> RaidingState | None:
+        """RS-18: swap one card of `seat`'s hand with an unseen deck card of another
+        number — a change only `seat` can see."""
+        assert isinstance(state, RaidingState)
+        hand = state.hands[seat]
+        for card in hand:
+            for canary in range(1, HIGHEST_CARD + 1):
+                if state.deck[canary] and canary != card:
+                    planted = state.clone()
+                    planted.hands[seat].remove(card)
+                    planted.hands[seat].append(canary)
+                    planted.hands[seat].sort()
+                    planted.deck[canary] -= 1
+                    planted.deck[card] += 1
+                    return planted
+        return None
+
+
+def _known_hands(view: RaidingView) -> dict[int, tuple[int, ...]]:
+    """The hands the view shows: all of them once the game is over, else the seat's own."""
+    if view.final_hands is not None:
+        return dict(enumerate(view.final_hands))
+    return {} if view.seat is None or view.hand is None else {view.seat: view.hand}
+
+
+def _acted(view: RaidingView) -> int:
+    """Seats done in the current PICK or PLAY step, from public facts."""
+    if view.phase == "play":
+        return sum(view.committed)
+    if view.phase == "pick" and view.current_player >= 0:
+        return (view.current_player - view.start) % view.num_players
+    return 0
+
+
+def _placed(view: RaidingView) -> list[int]:
+    """Seats already placed this round, in placement order (RS-7, RS-8)."""
+    if not any(view.revealed):
+        return []
+    coloured, black = placement_order(list(view.revealed), view.start)
+    return coloured + [seat for seat in black if view.at_pile[seat] >= 0]
+
+
+GAME = RaidingStonehenge()

@@ -1,0 +1,50 @@
+"""Who goes where and who gets what once the cards are revealed (RS-7 … RS-12), as pure
+functions of the plays, the start player and the placements."""
+
+from __future__ import annotations
+
+from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, COLOURS
+
+
+def distance(seat: int, start: int, players: int) -> int:
+    """RS-7: clockwise distance from the start player (the start player is 0)."""
+    return (seat - start) % players
+
+
+def placement_order(plays: list[int], start: int) -> tuple[list[int], list[int]]:
+    """RS-7 and RS-8: (coloured-card seats, black-card seats), each highest card first,
+    twins broken by distance from the start player."""
+    players = len(plays)
+    order = sorted(range(players), key=lambda s: (-plays[s], distance(s, start, players)))
+    coloured = [s for s in order if CARD_COLOUR[plays[s]] != BLACK]
+    black = [s for s in order if CARD_COLOUR[plays[s]] == BLACK]
+    return coloured, black
+
+
+def rank_at_pile(seats: list[int], plays: list[int], start: int) -> list[int]:
+    """RS-9: coloured-card players above black-card players; then higher number; then
+    distance from the start player."""
+    players = len(plays)
+    return sorted(seats, key=lambda s: (CARD_COLOUR[plays[s]] == BLACK, -plays[s],
+                                        distance(s, start, players)))
+
+
+def payout(at_pile: list[int], plays: list[int], start: int, all_lose: bool,
+           placed: list[int]) -> tuple[list[int], list[int]]:
+    """RS-10: (takers, one per pile at most, in pile order; setters, in `placed` order
+    (RS-21)). A lone player takes; at a contested pile rank 1 takes and the others set
+    aside (contest=first-takes), or all of them set aside (contest=all-lose)."""
+    takers: list[int] = []
+    setters: set[int] = set()
+    for colour in COLOURS:
+        there = [seat for seat in range(len(plays)) if at_pile[seat] == colour]
+        if len(there) == 1:
+            takers.append(there[0])
+        elif there:
+            ranked = rank_at_pile(there, plays, start)
+            if all_lose:
+                setters.update(ranked)
+            else:
+                takers.append(ranked[0])
+                setters.update(ranked[1:])
+    return takers, [seat for seat in placed if seat in setters]

@@ -1,0 +1,387 @@
+"""The Raiding Stonehenge rules: one mutable state, each transition citing its ruling.
+
+The deck is a multiset of counts: every card dealt (to a line or a hand) is a chance
+outcome `Deal(number)`, its target fixed by the public deal queue. Hands and committed
+cards are the only secrets (RS-18).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from typing import Self
+
+from albion.core.errors import AlbionError
+from albion.core.state import CHANCE, TERMINAL, State
+from albion.core.variants import Variant
+from albion.games.raiding_stonehenge.actions import (
+    DEAL,
+    PLACE,
+    PLAY,
+    SET_ASIDE,
+    TAKE,
+    Deal,
+    Place,
+    Play,
+    RaidingAction,
+    SetAside,
+    Take,
+)
+from albion.games.raiding_stonehenge.components import (
+    CARD_COLOUR,
+    COLOURS,
+    DISKS_PER_COLOUR,
+    HAND_SIZE,
+    HIGHEST_CARD,
+    LINES,
+    full_deck,
+)
+from albion.games.raiding_stonehenge.legality import why_illegal
+from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.resolution import payout, placement_order
+from albion.games.raiding_stonehenge.scoring import score, winners
+from albion.games.raiding_stonehenge.view import RaidingView
+
+DEALING, PICK, PLAY_PHASE, PLACE_PHASE, SET_ASIDE_PHASE, OVER = Phase
+NUMBERS = range(1, HIGHEST_CARD + 1)
+HAND_TARGET = LINES
+"""Deal-queue targets below LINES are lines; LINES + seat is that seat's hand."""
+NO_PILE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The variant, read once into flags for the per-step path."""
+
+    all_lose: bool
+    pile_colour: bool
+    rotate_start: bool
+    variant: Variant
+
+    @classmethod
+    def of(cls, variant: Variant) -> Rules:
+        return cls(all_lose=variant["contest"] == "all-lose",
+                   pile_colour=variant["set_aside"] == "pile-colour",
+                   rotate_start=variant["rotate_start"] == "yes",
+                   variant=variant)
+
+
+def setup_deal(players: int, start: int) -> list[int]:
+    """RS-3 and RS-19: N passes over the 5 lines left to right, then 5 passes over the
+    seats clockwise from the start player."""
+    lines = [line for _ in range(players) for line in range(LINES)]
+    hands = [HAND_TARGET + (start + k) % players for _ in range(HAND_SIZE)
+             for k in range(players)]
+    return lines + hands
+
+
+def refill_deal(lines: list[list[int]], players: int, deck_size: int) -> list[int]:
+    """RS-13: passes left to right, one card per short line per pass, until each line
+    holds N cards or the deck is empty."""
+    targets = [line for gap in range(players) for line in range(LINES)
+               if len(lines[line]) + gap < players]
+    return targets[:deck_size]
+
+
+class RaidingState(State[RaidingAction, RaidingView]):
+    """A Raiding Stonehenge position."""
+
+    __slots__ = (
+        "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
+        "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
+    )
+
+    rules: Rules
+    n: int
+    start: int  # RS-14: the gray figure
+    phase: Phase
+    seat: int  # who decides (PICK, PLAY, PLACE, SET_ASIDE)
+    acted: int  # seats done in this PICK or PLAY step
+    round: int
+    deck: list[int]  # counts by number
+    lines: list[list[int]]  # top to bottom; the last card is the bottom (RS-4)
+    hands: list[list[int]]  # sorted
+    plays: list[int]  # committed card per seat, 0 if none
+    at_pile: list[int]  # this round's pile per seat, NO_PILE if none yet
+    pending: list[int]  # seats still to place (PLACE) or set aside (SET_ASIDE), in order
+    placed: list[int]  # seats in placement order this round (RS-7, RS-8)
+    deal_queue: list[int]
+    piles: list[int]
+    disks: list[list[int]]
+    discard: list[int]  # played cards by number
+
+    @classmethod
+    def initial(cls, num_players: int, rules: Rules) -> RaidingState:
+        """RS-3, RS-19: seat 0 starts; lines then hands are dealt from a full deck."""
+        state = cls.__new__(cls)
+        state.rules, state.n, state.start = rules, num_players, 0
+        state.phase, state.seat, state.acted, state.round = DEALING, 0, 0, 1
+        state.deck = full_deck()
+        state.lines = [[] for _ in range(LINES)]
+        state.hands = [[] for _ in range(num_players)]
+        state.plays = [0] * num_players
+        state.at_pile = [NO_PILE] * num_players
+        state.pending, state.placed = [], []
+        state.deal_queue = setup_deal(num_players, 0)
+        state.piles = [DISKS_PER_COLOUR] * len(COLOURS)
+        state.disks = [[0] * len(COLOURS) for _ in range(num_players)]
+        state.discard = [0] * (HIGHEST_CARD + 1)
+        return state
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase is DEALING:
+            return CHANCE
+        if phase is OVER:
+            return TERMINAL
+        return self.seat
+
+    def legal_actions(self) -> list[RaidingAction]:
+        phase = self.phase
+        if phase is DEALING:
+            deck = self.deck
+            return [DEAL[n] for n in NUMBERS if deck[n]]
+        if phase is PLAY_PHASE:
+            hand = self.hands[self.seat]
+            return [PLAY[n] for i, n in enumerate(hand) if not i or hand[i - 1] != n]
+        if phase is PICK:
+            return [TAKE[line] for line in range(LINES) if self.lines[line]]
+        if phase is PLACE_PHASE:
+            return list(PLACE)
+        if phase is SET_ASIDE_PHASE:
+            disks = self.disks[self.seat]
+            return [SET_ASIDE[c] for c in COLOURS if disks[c]]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[RaidingAction, float]]:
+        if self.phase is not DEALING:
+            return []
+        deck = self.deck
+        size = sum(deck)
+        return [(DEAL[n], deck[n] / size) for n in NUMBERS if deck[n]]
+
+    def apply_legal(self, action: RaidingAction) -> None:
+        cls = action.__class__
+        if cls is Deal:
+            self._deal(action.number)  # type: ignore[union-attr]
+        elif cls is Play:
+            self._play(action.number)  # type: ignore[union-attr]
+        elif cls is Take:
+            self._take(action.line)  # type: ignore[union-attr]
+        elif cls is Place:
+            self._place(action.colour)  # type: ignore[union-attr]
+        elif cls is SetAside:
+            self._give_back(self.seat, action.colour)  # type: ignore[union-attr]
+            self.pending.pop(0)
+            self._next_set_aside()
+
+    def explain_illegal(self, action: object) -> AlbionError:
+        return why_illegal(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase is OVER
+
+    def scores(self) -> list[int]:
+        """RS-16, for every seat (also during the game)."""
+        return [score(disks) for disks in self.disks]
+
+    def winners(self) -> list[int]:
+        """RS-17 (meaningful once the game is over)."""
+        return winners(self.scores(), self.hands)
+
+    def returns(self) -> list[float]:
+        """ALL-1: the winners share 1."""
+        if self.phase is not OVER:
+            return [0.0] * self.n
+        best = self.winners()
+        return [1.0 / len(best) if seat in best else 0.0 for seat in range(self.n)]
+
+    def end_reason(self) -> str | None:
+        """"score", or "hand" when RS-17's tie-break decided, or "shared"."""
+        if self.phase is not OVER:
+            return None
+        best = self.winners()
+        if len(best) > 1:
+            return "shared"
+        scores = self.scores()
+        return "hand" if scores.count(scores[best[0]]) > 1 else "score"
+
+    def observe(self, seat: int | None) -> RaidingView:
+        """RS-18: hands and unrevealed plays only to their owner."""
+        revealed = self.phase is PLACE_PHASE or self.phase is SET_ASIDE_PHASE
+        return RaidingView(
+            seat=seat,
+            variant=self.rules.variant,
+            num_players=self.n,
+            current_player=self.current_player(),
+            phase=self.phase.name.lower(),
+            round=self.round,
+            start=self.start,
+            lines=tuple(tuple(line) for line in self.lines),
+            deck_size=sum(self.deck),
+            deal_queue=tuple(self.deal_queue),
+            hand=None if seat is None else tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            committed=tuple(bool(card) for card in self.plays),
+            own_play=0 if seat is None else self.plays[seat],
+            revealed=tuple(self.plays) if revealed else (0,) * self.n,
+            at_pile=tuple(self.at_pile),
+            pending=tuple(self.pending),
+            piles=tuple(self.piles),
+            disks=tuple(tuple(disks) for disks in self.disks),
+            discard=tuple(self.discard),
+            final_hands=tuple(tuple(hand) for hand in self.hands) if self.phase is OVER
+            else None,
+        )
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.rules, other.n, other.start = self.rules, self.n, self.start
+        other.phase, other.seat, other.acted, other.round = (self.phase, self.seat,
+                                                             self.acted, self.round)
+        other.deck = self.deck[:]
+        other.lines = [line[:] for line in self.lines]
+        other.hands = [hand[:] for hand in self.hands]
+        other.plays = self.plays[:]
+        other.at_pile = self.at_pile[:]
+        other.pending = self.pending[:]
+        other.placed = self.placed[:]
+        other.deal_queue = self.deal_queue[:]
+        other.piles = self.piles[:]
+        other.disks = [disks[:] for disks in self.disks]
+        other.discard = self.discard[:]
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RaidingState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"<RaidingState round={self.round} {self.phase.name} seat={self.seat}>"
+
+    # -- transitions -------------------------------------------------------------------
+
+    def _deal(self, number: int) -> None:
+        """RS-3, RS-13: the card goes to the next target of the deal queue."""
+        self.deck[number] -= 1
+        target = self.deal_queue.pop(0)
+        if target < HAND_TARGET:
+            self.lines[target].append(number)
+        else:
+            insort(self.hands[target - HAND_TARGET], number)
+        if not self.deal_queue:
+            self._begin_round()
+
+    def _begin_round(self) -> None:
+        """RS-15: no card in any line (the deck being empty) ends the game; else RS-5."""
+        if not any(self.lines):
+            self.phase = OVER
+            return
+        self.phase, self.acted, self.seat = PICK, 0, self.start
+
+    def _take(self, line: int) -> None:
+        """RS-4, RS-5: the bottom card to the hand; then the next seat clockwise, or the
+        play when everyone has picked or the lines ran out."""
+        insort(self.hands[self.seat], self.lines[line].pop())
+        self.acted += 1
+        if self.acted < self.n and any(self.lines):
+            self.seat = (self.start + self.acted) % self.n
+        else:
+            self.phase, self.acted, self.seat = PLAY_PHASE, 0, self.start
+
+    def _play(self, number: int) -> None:
+        """RS-6, RS-19: commit face down, clockwise from the start player; the last
+        commitment reveals every card."""
+        self.hands[self.seat].remove(number)
+        self.plays[self.seat] = number
+        self.acted += 1
+        if self.acted < self.n:
+            self.seat = (self.start + self.acted) % self.n
+        else:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """RS-7: coloured cards go to their piles; RS-8: black cards choose, in order."""
+        coloured, black = placement_order(self.plays, self.start)
+        for seat in coloured:
+            self.at_pile[seat] = CARD_COLOUR[self.plays[seat]]
+        self.placed = coloured
+        self.pending = black
+        self._next_placement()
+
+    def _next_placement(self) -> None:
+        if self.pending:
+            self.phase, self.seat = PLACE_PHASE, self.pending[0]
+        else:
+            self._pay_out()
+
+    def _place(self, colour: int) -> None:
+        """RS-8: a black card's player goes to the chosen pile."""
+        seat = self.pending.pop(0)
+        self.at_pile[seat] = colour
+        self.placed.append(seat)
+        self._next_placement()
+
+    def _pay_out(self) -> None:
+        """RS-10, RS-12: every take first (each pile has one taker at most, and a pile with
+        no disk gives nothing); then the set-asides in placement order (RS-21). A setter
+        never took this round, so all their disks were held before it (RS-11)."""
+        takers, setters = payout(self.at_pile, self.plays, self.start, self.rules.all_lose,
+                                 self.placed)
+        for seat in takers:
+            colour = self.at_pile[seat]
+            if self.piles[colour]:
+                self.piles[colour] -= 1
+                self.disks[seat][colour] += 1
+        self.pending = setters
+        self._next_set_aside()
+
+    def set_aside_choices(self, seat: int) -> list[int]:
+        """RS-11, RS-20: colours `seat` may give back."""
+        disks = self.disks[seat]
+        if self.rules.pile_colour:
+            colour = self.at_pile[seat]
+            return [colour] if disks[colour] else []
+        return [colour for colour in COLOURS if disks[colour]]
+
+    def _next_set_aside(self) -> None:
+        """RS-21: ask only on a real choice; one colour goes at once, none gives nothing."""
+        while self.pending:
+            seat = self.pending[0]
+            choices = self.set_aside_choices(seat)
+            if len(choices) > 1:
+                self.phase, self.seat = SET_ASIDE_PHASE, seat
+                return
+            if choices:
+                self._give_back(seat, choices[0])
+            self.pending.pop(0)
+        self._end_round()
+
+    def _give_back(self, seat: int, colour: int) -> None:
+        """RS-11: the disk returns to the pile of its own colour."""
+        self.disks[seat][colour] -= 1
+        self.piles[colour] += 1
+
+    def _end_round(self) -> None:
+        """RS-6: played cards leave the game; RS-14: the figure moves; RS-13: refill."""
+        for card in self.plays:
+            if card:
+                self.discard[card] += 1
+        self.plays = [0] * self.n
+        self.at_pile = [NO_PILE] * self.n
+        self.placed = []
+        if self.rules.rotate_start:
+            self.start = (self.start + 1) % self.n
+        self.round += 1
+        self.deal_queue = refill_deal(self.lines, self.n, sum(self.deck))
+        if self.deal_queue:
+            self.phase = DEALING
+        else:
+            self._begin_round()
