@@ -25,6 +25,13 @@ A = TypeVar("A")
 V = TypeVar("V")
 
 
+def check_viewer(seat: int | None, num_players: int) -> None:
+    """`observe` takes a seat or None (a spectator); anything else (CHANCE, TERMINAL, a
+    seat out of range) would index the wrong player's secrets."""
+    if seat is not None and not 0 <= seat < num_players:
+        raise ValueError(f"no seat {seat!r} to observe from (0 to {num_players - 1}, or None)")
+
+
 class State(ABC, Generic[A, V]):
     """A mutable game position. Subclasses use `__slots__` and a hand-written `clone()`."""
 
@@ -56,10 +63,15 @@ class State(ABC, Generic[A, V]):
         InvalidActionError when it is not an action of this game at all."""
 
     def apply(self, action: A) -> None:
-        """Apply `action` if legal; otherwise raise and leave the state unchanged."""
-        if action not in self.legal_actions():
-            raise self.explain_illegal(action)
-        self.apply_legal(action)
+        """Apply `action` if legal; otherwise raise and leave the state unchanged. The
+        engine applies its own canonical copy, so an equal value of another type (a plain
+        int for an enum, say) never gets inside."""
+        legal = self.legal_actions()
+        try:
+            canonical = legal[legal.index(action)]
+        except ValueError:
+            raise self.explain_illegal(action) from None
+        self.apply_legal(canonical)
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

@@ -34,12 +34,12 @@ class VariantOption:
     def parse(self, raw: VariantValue) -> VariantValue:
         """Return the value `raw` stands for, or raise VariantError naming what is allowed."""
         if self.is_number:
-            try:
-                number = int(raw)
-            except (TypeError, ValueError):
+            text = str(raw).strip()
+            if isinstance(raw, bool | float) or not text.lstrip("-").isdigit():
                 raise VariantError(
                     f"variant {self.key}={raw!r} is not a number; allowed: {self.allowed_text()}"
-                ) from None
+                )
+            number = int(text)
             if not self.minimum <= number <= self.maximum:
                 raise VariantError(
                     f"variant {self.key}={number} is out of range; allowed: {self.allowed_text()}"

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from albion.core import CAP, CHANCE, TERMINAL, IllegalActionError, PlayerCountError
-from albion.games.diamoniak import GAME, Card, Choice, DiamoniakState, Phase
+from albion.core import (
+    CAP,
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidActionError,
+    PlayerCountError,
+)
+from albion.games.diamoniak import (
+    GAME,
+    Buy,
+    Card,
+    Choice,
+    DiamoniakState,
+    FirstPlayer,
+    Lose,
+    Phase,
+)
 from albion.games.diamoniak.cards import DECK_SIZE, NO_COLOUR
 from tests.games.diamoniak.positions import play, position, total_cards
 
@@ -408,3 +424,19 @@ def test_all1_returns_winner_one_draw_shared() -> None:
     assert won.returns() == [0.0, 1.0, 0.0]
     drawn = play(position(4, max_turns=1), "draw", "reveal witch")
     assert drawn.returns() == [0.25] * 4 and sum(drawn.returns()) == 1.0
+
+
+def test_di7_plain_values_are_read_as_cards_and_refusals_stay_clean() -> None:
+    state = position(castles={0: ("red", 1)}, right={0: {"diamond": 3}, 1: {"red": 1}})
+    state.apply(Buy(1, 0))  # type: ignore[arg-type]
+    assert state.castle_size[0] == 2
+    other = position(castles={0: ("red", 1)}, right={0: {"diamond": 3}})
+    assert refused(other, "buy red from P2").ruling == "DI-7"
+    with pytest.raises(IllegalActionError, match="no red"):
+        other.apply(Buy(1, 0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError):
+        other.apply(Lose(42))  # type: ignore[arg-type]
+    chance = GAME.new_state(2, {"first": "random"})
+    with pytest.raises(IllegalActionError, match="no seat P4") as error:
+        chance.apply(FirstPlayer(3))
+    assert error.value.ruling == "DI-2"

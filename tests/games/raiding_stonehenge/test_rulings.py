@@ -6,8 +6,22 @@ import random
 
 import pytest
 
-from albion.core import CHANCE, TERMINAL, IllegalActionError, PlayerCountError
-from albion.games.raiding_stonehenge import GAME, Colour, Phase, RaidingState, card_colour
+from albion.core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidActionError,
+    PlayerCountError,
+)
+from albion.games.raiding_stonehenge import (
+    GAME,
+    Colour,
+    Phase,
+    Play,
+    RaidingState,
+    SetAside,
+    card_colour,
+)
 from albion.games.raiding_stonehenge.scoring import score, winners
 from tests.games.raiding_stonehenge.positions import play, position, total_cards, total_disks
 
@@ -415,3 +429,32 @@ def test_all1_raiding_stonehenge_returns_sum_to_one() -> None:
     play(state, "take line 1", "take line 2", "play 4", "play 4", "play 9")
     assert state.is_terminal()
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_rs18_views_remember_cards_seen_taken_and_the_last_reveal() -> None:
+    state = position(2, lines=LINES, hands=[[4, 9], [10, 11]], deck=[])
+    play(state, "take line 5", "take line 5")  # P1 takes 27, P2 takes 26
+    view = state.observe(1)
+    assert view.taken == ((27,), (26,))
+    rng = random.Random(0)
+    for _ in range(10):
+        assert 27 in GAME.sample_state(view, rng).hands[0], "a card seen taken is known"
+    play(state, "play 27", "play 10")
+    assert state.observe(None).last_plays == (27, 10)
+    assert state.observe(0).taken == ((), (26,)), "played: no longer known in hand"
+
+
+def test_rs18_observing_from_no_seat_is_refused() -> None:
+    state = position(3, lines=LINES, hands=[[4], [10], [16]])
+    for bad in (CHANCE, TERMINAL, 3):
+        with pytest.raises(ValueError, match="no seat"):
+            state.observe(bad)
+
+
+def test_rs6_plain_numbers_are_read_as_the_engines_own_values() -> None:
+    state = play(position(2, lines=LINES, hands=[[4], [10]], deck=[]), "take line 1",
+                 "take line 1")
+    state.apply(Play(4.0))  # type: ignore[arg-type]
+    assert state.plays[0] == 4 and type(state.plays[0]) is int
+    with pytest.raises(InvalidActionError):
+        state.apply(SetAside(9))  # type: ignore[arg-type]

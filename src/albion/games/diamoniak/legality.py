@@ -15,15 +15,21 @@ if TYPE_CHECKING:
 
 def why_illegal(state: DiamoniakState, action: object) -> AlbionError:
     """The error for `action`, which `state.legal_actions()` does not hold."""
-    if not isinstance(action, Choice | Buy | Lose | Reveal | FirstPlayer):
+    if not isinstance(action, Choice | Buy | Lose | Reveal | FirstPlayer) or not _well_formed(
+            action):
         return InvalidActionError(f"{action!r} is not a Diamoniak action")
     phase = state.phase
     if phase == Phase.OVER:
         return IllegalActionError("DI-10", "the game is over")
-    if isinstance(action, Reveal | FirstPlayer):
-        if phase in (Phase.DRAWING, Phase.FIRST_PLAYER):
-            return IllegalActionError("DI-1", "the draw pile holds no such card")
-        return IllegalActionError("DI-2", "chance decides that, not a player")
+    if isinstance(action, Reveal):
+        if phase == Phase.DRAWING:
+            return IllegalActionError("DI-1", f"the draw pile holds no "
+                                      f"{Card(action.card).label} card")
+        return IllegalActionError("DI-2", "a card is revealed only when one is drawn")
+    if isinstance(action, FirstPlayer):
+        if phase == Phase.FIRST_PLAYER:
+            return IllegalActionError("DI-2", f"there is no seat P{action.seat + 1}")
+        return IllegalActionError("DI-2", "the first player is drawn only at the start")
     if phase in (Phase.DRAWING, Phase.FIRST_PLAYER):
         return IllegalActionError("DI-2", "waiting for chance (a card or the first player)")
     if phase == Phase.FAIRY_CHOICE:
@@ -44,15 +50,30 @@ def why_illegal(state: DiamoniakState, action: object) -> AlbionError:
     return IllegalActionError("DI-8", "only a witch calls for that")
 
 
+def _well_formed(action: object) -> bool:
+    """Arguments of the right kind and range (a plain int is taken for a Card)."""
+    try:
+        if isinstance(action, Buy):
+            return Card(action.colour).is_castle and isinstance(action.seller, int)
+        if isinstance(action, Lose | Reveal):
+            Card(action.card)
+        if isinstance(action, FirstPlayer):
+            return isinstance(action.seat, int) and action.seat >= 0
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
 def _toll_refusal(state: DiamoniakState, action: object) -> AlbionError:
     if action is Choice.LOSE_CASTLE:
         return IllegalActionError("DI-8", "your castle is empty")
     if isinstance(action, Lose):
-        if action.card is Card.FAIRY:
+        card = Card(action.card)
+        if card is Card.FAIRY:
             return IllegalActionError("DI-8", "fairies are never lost to a witch")
-        if action.card is Card.WITCH:
+        if card is Card.WITCH:
             return IllegalActionError("DI-8", "the witch is not one of the three cards")
-        return IllegalActionError("DI-8", f"you have no {action.card.label} card on your right")
+        return IllegalActionError("DI-8", f"you have no {card.label} card on your right")
     return IllegalActionError(
         "DI-8", f"the witch takes {state.toll_left} more card(s): choose what to lose")
 
@@ -75,4 +96,4 @@ def _buy_refusal(state: DiamoniakState, action: Buy, at_turn_start: bool) -> Alb
             "DI-7", f"you may buy only your own colour ({COLOURS[colour].label}); "
             "buying others is the variant buy=any")
     return IllegalActionError(
-        "DI-7", f"P{action.seller + 1} has no {action.colour.label} card on their right")
+        "DI-7", f"P{action.seller + 1} has no {Card(action.colour).label} card on their right")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CAP, CHANCE, TERMINAL, State
+from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer
 from albion.core.variants import Variant
 from albion.games.diamoniak.actions import (
     BUY,
@@ -199,6 +199,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
 
     def observe(self, seat: int | None) -> DiamoniakView:
         """DI-11: everything but the pile's order, which the state does not even hold."""
+        check_viewer(seat, self.n)
         return DiamoniakView(
             seat=seat,
             variant=self.rules.variant,

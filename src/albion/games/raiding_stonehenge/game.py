@@ -93,34 +93,50 @@ class RaidingStonehenge(Game):
         known += [card for hand in known_hands.values() for card in hand]
         if view.own_play and not any(view.revealed):
             known.append(view.own_play)
+        known += [card for seat, cards in enumerate(view.taken) if seat not in known_hands
+                  for card in cards]
         for card in known:
             unseen[card] -= 1
         pool = [n for n in range(1, HIGHEST_CARD + 1) for _ in range(unseen[n])]
         rng.shuffle(pool)
+        state.taken = [list(cards) for cards in view.taken]
         for seat in range(view.num_players):
             if seat in known_hands:
                 state.hands[seat] = list(known_hands[seat])
-            else:
-                size = view.hand_sizes[seat]
-                state.hands[seat] = sorted(pool[:size])
-                del pool[:size]
+                state.plays[seat] = view.revealed[seat] or (
+                    view.own_play if seat == view.seat else 0)
+                continue
             if view.revealed[seat]:
                 state.plays[seat] = view.revealed[seat]
-            elif seat == view.seat:
-                state.plays[seat] = view.own_play
-            elif view.committed[seat]:
-                state.plays[seat] = pool.pop()
+            hidden = view.committed[seat] and not view.revealed[seat]
+            size = view.hand_sizes[seat] + hidden - len(view.taken[seat])
+            cards = [*view.taken[seat], *pool[:size]]
+            del pool[:size]
+            if hidden:
+                state.plays[seat] = cards.pop(rng.randrange(len(cards)))
+            state.hands[seat] = sorted(cards)
+        state.last_plays = list(view.last_plays)
         state.deck = [0] * (HIGHEST_CARD + 1)
         for card in pool:
             state.deck[card] += 1
         return state
 
     def plant_canary(self, state: AnyState, seat: int) -> RaidingState | None:
-        """RS-18: swap one card of `seat`'s hand with an unseen deck card of another
-        number — a change only `seat` can see."""
+        """RS-18: swap one of `seat`'s secret cards (its committed card, else a hand card
+        not seen taken) with an unseen deck card of another number — a change only
+        `seat` can see."""
         assert isinstance(state, RaidingState)
-        hand = state.hands[seat]
-        for card in hand:
+        committed = state.plays[seat]
+        if committed and state.phase is Phase.PLAY:
+            for canary in range(1, HIGHEST_CARD + 1):
+                if state.deck[canary] and canary != committed:
+                    planted = state.clone()
+                    planted.plays[seat] = canary
+                    planted.deck[canary] -= 1
+                    planted.deck[committed] += 1
+                    return planted
+        secret = Counter(state.hands[seat]) - Counter(state.taken[seat])
+        for card in secret:
             for canary in range(1, HIGHEST_CARD + 1):
                 if state.deck[canary] and canary != card:
                     planted = state.clone()

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from albion.core.errors import AlbionError, IllegalActionError, InvalidActionError
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
+from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
 from albion.games.raiding_stonehenge.phase import Phase
 
 if TYPE_CHECKING:
@@ -19,9 +20,21 @@ WHEN = {
 }
 
 
+def _well_formed(action: object) -> bool:
+    """Arguments of the right kind and range (a plain int is taken for a Colour)."""
+    if isinstance(action, Deal | Play):
+        return isinstance(action.number, int) and 1 <= action.number <= HIGHEST_CARD
+    if isinstance(action, Take):
+        return isinstance(action.line, int) and 0 <= action.line < LINES
+    if isinstance(action, Place | SetAside):
+        return isinstance(action.colour, int) and 0 <= action.colour < len(Colour)
+    return False
+
+
 def why_illegal(state: RaidingState, action: object) -> AlbionError:
     """The error for `action`, which `state.legal_actions()` does not hold."""
-    if not isinstance(action, Deal | Take | Play | Place | SetAside):
+    if not isinstance(action, Deal | Take | Play | Place | SetAside) or not _well_formed(
+            action):
         return InvalidActionError(f"{action!r} is not a Raiding Stonehenge action")
     phase = state.phase
     if phase == Phase.OVER:
@@ -45,5 +58,5 @@ def why_illegal(state: RaidingState, action: object) -> AlbionError:
         if state.rules.pile_colour:
             return IllegalActionError("RS-11", "with set_aside=pile-colour the disk must be "
                                       "of the pile's colour")
-        return IllegalActionError("RS-11", f"you hold no {action.colour.label} disk")
+        return IllegalActionError("RS-11", f"you hold no {Colour(action.colour).label} disk")
     return IllegalActionError("RS-8", f"P{seat + 1} cannot go there")

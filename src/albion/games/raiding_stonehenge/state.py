@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CHANCE, TERMINAL, State
+from albion.core.state import CHANCE, TERMINAL, State, check_viewer
 from albion.core.variants import Variant
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
@@ -89,6 +89,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
     __slots__ = (
         "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
         "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
+        "taken", "last_plays",
     )
 
     rules: Rules
@@ -109,6 +110,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
     piles: list[int]
     disks: list[list[int]]
     discard: list[int]  # played cards by number
+    taken: list[list[int]]  # per seat: cards seen taken from a line, still in hand (RS-18)
+    last_plays: list[int]  # the cards revealed in the round before (RS-18), 0s at first
 
     @classmethod
     def initial(cls, num_players: int, rules: Rules) -> RaidingState:
@@ -126,6 +129,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
         state.piles = [DISKS_PER_COLOUR] * len(COLOURS)
         state.disks = [[0] * len(COLOURS) for _ in range(num_players)]
         state.discard = [0] * (HIGHEST_CARD + 1)
+        state.taken = [[] for _ in range(num_players)]
+        state.last_plays = [0] * num_players
         return state
 
     # -- the contract ------------------------------------------------------------------
@@ -214,6 +219,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
 
     def observe(self, seat: int | None) -> RaidingView:
         """RS-18: hands and unrevealed plays only to their owner."""
+        check_viewer(seat, self.n)
         revealed = self.phase is PLACE_PHASE or self.phase is SET_ASIDE_PHASE
         return RaidingView(
             seat=seat,
@@ -238,6 +244,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
             discard=tuple(self.discard),
             final_hands=tuple(tuple(hand) for hand in self.hands) if self.phase is OVER
             else None,
+            taken=tuple(tuple(sorted(cards)) for cards in self.taken),
+            last_plays=tuple(self.last_plays),
         )
 
     def clone(self) -> Self:
@@ -256,6 +264,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
         other.piles = self.piles[:]
         other.disks = [disks[:] for disks in self.disks]
         other.discard = self.discard[:]
+        other.taken = [cards[:] for cards in self.taken]
+        other.last_plays = self.last_plays[:]
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -289,7 +299,9 @@ class RaidingState(State[RaidingAction, RaidingView]):
     def _take(self, line: int) -> None:
         """RS-4, RS-5: the bottom card to the hand; then the next seat clockwise, or the
         play when everyone has picked or the lines ran out."""
-        insort(self.hands[self.seat], self.lines[line].pop())
+        card = self.lines[line].pop()
+        insort(self.hands[self.seat], card)
+        self.taken[self.seat].append(card)
         self.acted += 1
         if self.acted < self.n and any(self.lines):
             self.seat = (self.start + self.acted) % self.n
@@ -308,7 +320,11 @@ class RaidingState(State[RaidingAction, RaidingView]):
             self._reveal()
 
     def _reveal(self) -> None:
-        """RS-7: coloured cards go to their piles; RS-8: black cards choose, in order."""
+        """RS-7: coloured cards go to their piles; RS-8: black cards choose, in order. A card
+        seen taken and now played is no longer known to be in its player's hand."""
+        for seat, card in enumerate(self.plays):
+            if card in self.taken[seat]:
+                self.taken[seat].remove(card)
         coloured, black = placement_order(self.plays, self.start)
         for seat in coloured:
             self.at_pile[seat] = CARD_COLOUR[self.plays[seat]]
@@ -374,6 +390,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
         for card in self.plays:
             if card:
                 self.discard[card] += 1
+        self.last_plays = self.plays
         self.plays = [0] * self.n
         self.at_pile = [NO_PILE] * self.n
         self.placed = []

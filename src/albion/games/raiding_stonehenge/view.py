@@ -40,3 +40,7 @@ class RaidingView:
     """Counts of played cards by number (index 0 unused)."""
     final_hands: tuple[tuple[int, ...], ...] | None = None
     """Every hand, shown once the game is over (RS-17 compares them)."""
+    taken: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards everyone saw it take from a line and not play since (RS-18)."""
+    last_plays: tuple[int, ...] = ()
+    """The cards revealed in the previous round."""
