@@ -46,15 +46,42 @@ def choose(state: AnyState, rng: random.Random) -> Any:
     return rng.choice(state.legal_actions())
 
 
-def playout(setup: Setup, seed: int, max_steps: int = 20_000) -> Iterator[AnyState]:
-    """Every state of one random game, initial and terminal included (the live state:
-    callers must not change it)."""
+CHECKED_STATES = 250
+"""Per playout, the states a costly check looks at: every state of a short game, an even
+sample of a long one (the game is still played to its end)."""
+
+
+def playout(setup: Setup, seed: int, max_steps: int = 50_000,
+            every: bool = False) -> Iterator[AnyState]:
+    """States of one random game, initial and terminal included (the live state: callers
+    must not change it). Long games yield about CHECKED_STATES of them unless `every`."""
     rng = random.Random(seed)
     state = setup.game.new_state(setup.players, setup.variant)
+    stride = 1 if every else max(1, _length(setup, seed) // CHECKED_STATES)
     yield state
-    for _ in range(max_steps):
+    for step in range(1, max_steps + 1):
         if state.is_terminal():
+            if step % stride:
+                yield state
             return
         state.apply(choose(state, rng))
-        yield state
+        if step % stride == 0:
+            yield state
     raise AssertionError(f"{setup} seed {seed}: no end after {max_steps} steps")
+
+
+_lengths: dict[tuple[str, int, int, int], int] = {}
+
+
+def _length(setup: Setup, seed: int) -> int:
+    """How many actions the seeded game takes (played once, remembered)."""
+    key = (setup.game.id, setup.players, hash(setup.variant), seed)
+    if key not in _lengths:
+        rng = random.Random(seed)
+        state = setup.game.new_state(setup.players, setup.variant)
+        count = 0
+        while not state.is_terminal():
+            state.apply_legal(choose(state, rng))
+            count += 1
+        _lengths[key] = count
+    return _lengths[key]

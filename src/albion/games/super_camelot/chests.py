@@ -1,0 +1,91 @@
+"""Chests (SC-17), special items (SC-18), the Grail (SC-20) and the Shovel (SC-26)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from albion.games.super_camelot.board import NEIGHBOURS, SIDE, SQUARES
+from albion.games.super_camelot.cards import has_cards
+from albion.games.super_camelot.components import Card, Deck, Item, Special
+from albion.games.super_camelot.pieces import CardDraws, Thing, TreasureDraw
+
+if TYPE_CHECKING:
+    from albion.games.super_camelot.state import SuperCamelotState
+
+OPENED = {Thing.SMALL_CHEST: Thing.OPEN_SMALL_CHEST, Thing.BIG_CHEST: Thing.OPEN_BIG_CHEST}
+
+
+def chest_to_open(state: SuperCamelotState, seat: int) -> int:
+    """SC-17: the closed chest directly north of `seat`, if it holds the right key; -1."""
+    player = state.players[seat]
+    if not 0 <= player.position < SQUARES or player.position < SIDE:
+        return -1
+    north = player.position - SIDE
+    thing = state.things.get(north)
+    if thing is Thing.SMALL_CHEST and player.keys:
+        return north
+    if thing is Thing.BIG_CHEST and player.specials[Special.BIG_KEY]:
+        return north
+    return -1
+
+
+def open_chest(state: SuperCamelotState) -> None:
+    """SC-17: the key returns to the supply, the chest stays open for good, and its
+    treasure is drawn."""
+    seat = state.active
+    player = state.players[seat]
+    chest = chest_to_open(state, seat)
+    small = state.things[chest] is Thing.SMALL_CHEST
+    if small:
+        player.keys -= 1
+        state.item_supply[Item.SMALL_KEY] += 1
+    else:
+        player.specials[Special.BIG_KEY] = False
+    state.things[chest] = OPENED[state.things[chest]]
+    state.pending.append(TreasureDraw(Deck.SMALL_TREASURE if small else Deck.BIG_TREASURE))
+
+
+def stacks_beside(state: SuperCamelotState, seat: int) -> list[Special]:
+    """SC-18: specials in stacks orthogonally adjacent that `seat` does not hold yet."""
+    player = state.players[seat]
+    if not 0 <= player.position < SQUARES:
+        return []
+    found = []
+    for square in NEIGHBOURS[player.position]:
+        if square in state.stacks:
+            special = state.stacks[square][0]
+            if not player.specials[special]:
+                found.append(special)
+    return found
+
+
+def pick_up(state: SuperCamelotState, special: Special) -> None:
+    """SC-18: one from the stack; an emptied stack stops blocking."""
+    player = state.players[state.active]
+    player.specials[special] = True
+    square = next(sq for sq in NEIGHBOURS[player.position]
+                  if sq in state.stacks and state.stacks[sq][0] is special)
+    left = state.stacks[square][1] - 1
+    if left:
+        state.stacks[square] = (special, left)
+    else:
+        del state.stacks[square]
+        del state.things[square]
+
+
+def can_claim(state: SuperCamelotState, seat: int) -> bool:
+    """SC-20: on a starting circle with all three relics."""
+    player = state.players[seat]
+    return player.position >= SQUARES and player.has_all_relics()
+
+
+def can_dig(state: SuperCamelotState, seat: int) -> bool:
+    """SC-26: the Shovel digs anywhere on a tile, while Small Loot remains."""
+    player = state.players[seat]
+    return player.has(Card.SHOVEL) and 0 <= player.position < SQUARES and \
+        has_cards(state, Deck.SMALL_LOOT)
+
+
+def dig(state: SuperCamelotState) -> None:
+    """SC-26, SC-28: a Small Loot card; its item drops on the digger, collected at once."""
+    state.pending.append(CardDraws(Deck.SMALL_LOOT, 1, (), at_drawer=True))

@@ -1,0 +1,133 @@
+"""Super Camelot, the game: identity, players, variants, rulings, notation and sampling."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from albion.core.game import AnyState, Game
+from albion.core.variants import Variant
+from albion.games.super_camelot import belongings, notation
+from albion.games.super_camelot.components import GEM_ITEMS, ITEM_SUPPLY, WIN_GEMS, Item
+from albion.games.super_camelot.config import Rules
+from albion.games.super_camelot.pieces import Adventurer, Phase
+from albion.games.super_camelot.rulings import RULINGS, VARIANTS
+from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.view import SuperCamelotView
+
+SAMPLING_TRIES = 20
+
+
+class SuperCamelot(Game):
+    """Super Camelot (2019): explore the forest of Albion for relics, the Grail and gems."""
+
+    id = "super-camelot"
+    name = "Super Camelot"
+    version = "1.0"
+    summary = "tile exploration with dice, enemies and treasure: 40 gems or the Grail"
+    min_players = 2
+    max_players = 4
+    has_secrets = True
+    variant_options = VARIANTS
+    rulings = RULINGS
+
+    def _new_state(self, num_players: int, variant: Variant) -> SuperCamelotState:
+        return SuperCamelotState.initial(num_players, Rules.of(variant))
+
+    def parse_action(self, state: AnyState, text: str) -> Any:
+        return notation.parse_action(_actor_position(state), text)
+
+    def action_text(self, state: AnyState, action: Any) -> str:
+        return notation.action_text(_actor_position(state), action)
+
+    def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
+        """SC-27: everything is public but other players' gem tokens (and so the split of
+        the gem supply): the tokens out of sight are dealt at random between the supply
+        and those players, none of whom may reach 40 gems (the game would be over)."""
+        assert isinstance(view, SuperCamelotView)
+        state = SuperCamelotState.initial(view.num_players, Rules.of(view.variant))
+        state.phase, state.active = view.phase, view.active
+        state.actions_left, state.move_left = view.actions_left, view.move_left
+        state.started, state.turns = list(view.started), view.turns
+        state.bow_used, state.winner, state.end = view.bow_used, view.winner, view.end
+        state.players = []
+        for seen in view.players:
+            player = Adventurer(seen.character)
+            player.position, player.health = seen.position, seen.health
+            player.passed_out, player.keys, player.bombs = seen.passed_out, seen.keys, seen.bombs
+            player.specials, player.treasures = list(seen.specials), list(seen.treasures)
+            player.gems = list(seen.gems) if seen.gems is not None else [0, 0, 0]
+            state.players.append(player)
+        state.slot_tile, state.tile_stack = list(view.slot_tile), list(view.tile_stack)
+        state.populated, state.visited = list(view.populated), list(view.visited)
+        state.things, state.stacks = dict(view.things), dict(view.stacks)
+        state.enemies, state.facing = dict(view.enemies), dict(view.facing)
+        state.loot, state.items = dict(view.loot), dict(view.items)
+        state.token_supply, state.lost_items = list(view.token_supply), list(view.lost_items)
+        state.item_supply = list(view.item_supply)
+        state.decks = [list(deck) for deck in view.decks]
+        state.discards = [list(discard) for discard in view.discards]
+        state.pending = list(view.pending)
+        hidden = [seat for seat, seen in enumerate(view.players) if seen.gems is None]
+        if min(view.item_supply) < 0:
+            _deal_hidden_gems(state, hidden, rng)
+        return state
+
+    def plant_canary(self, state: AnyState, seat: int) -> SuperCamelotState | None:
+        """SC-19: move a green gem between the supply and `seat`'s wallet — a change only
+        `seat` can see."""
+        assert isinstance(state, SuperCamelotState)
+        if state.phase is not Phase.PLAYING or seat >= len(state.players):
+            return None
+        planted = state.clone()
+        wallet = planted.players[seat].gems
+        supply = planted.item_supply
+        if supply[Item.GREEN_GEM] and belongings.gem_total(planted, seat) + 1 < WIN_GEMS:
+            supply[Item.GREEN_GEM] -= 1
+            wallet[0] += 1
+        elif wallet[0]:
+            supply[Item.GREEN_GEM] += 1
+            wallet[0] -= 1
+        else:
+            return None
+        return planted
+
+
+def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int],
+                      rng: random.Random) -> None:
+    """Tokens not on the map, not lost and not in a visible wallet are split at random
+    between the supply and the hidden wallets (below 40 gems each)."""
+    unseen = {}
+    for item in GEM_ITEMS:
+        seen = state.lost_items[item] + sum(items.count(item) for items in state.items.values())
+        seen += sum(state.players[s].gem_tokens(item) for s in range(len(state.players))
+                    if s not in hidden)
+        unseen[item] = ITEM_SUPPLY[item] - seen
+    for _ in range(SAMPLING_TRIES):
+        for seat in hidden:
+            state.players[seat].gems = [0, 0, 0]
+        for item in GEM_ITEMS:
+            state.item_supply[item] = 0
+            for _token in range(unseen[item]):
+                holder = rng.randrange(len(hidden) + 1)
+                if holder == len(hidden):
+                    state.item_supply[item] += 1
+                else:
+                    state.players[hidden[holder]].gems[item - Item.GREEN_GEM] += 1
+        if all(belongings.gem_total(state, seat) < WIN_GEMS for seat in hidden):
+            return
+    for seat in hidden:
+        state.players[seat].gems = [0, 0, 0]
+    for item in GEM_ITEMS:
+        state.item_supply[item] = unseen[item]
+
+
+def _actor_position(state: AnyState) -> int:
+    """Where the active character stands (steps are written from there)."""
+    assert isinstance(state, SuperCamelotState)
+    if state.active < len(state.players):
+        return state.players[state.active].position
+    return -1
+
+
+GAME = SuperCamelot()

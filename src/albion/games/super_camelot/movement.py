@@ -1,0 +1,133 @@
+"""Moving square by square (SC-8), safe entry into tiles nobody stands on (SC-9), and
+exploring the ring (SC-10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from albion.games.super_camelot import belongings, world
+from albion.games.super_camelot.board import (
+    CIRCLE_OF_EXIT,
+    CIRCLES,
+    NEIGHBOURS,
+    SQUARES,
+    STEP_TO,
+    slot_of,
+)
+from albion.games.super_camelot.components import MOVE_SQUARES, Card, Character, Token
+from albion.games.super_camelot.pieces import Thing, TileDraw
+
+if TYPE_CHECKING:
+    from albion.games.super_camelot.state import SuperCamelotState
+
+
+def allowance(state: SuperCamelotState, seat: int) -> int:
+    """SC-8: 3 squares per Move; Racing Boots +1 (SC-26); Percival +1 (SC-5)."""
+    player = state.players[seat]
+    squares = MOVE_SQUARES + player.has(Card.RACING_BOOTS)
+    if state.rules.abilities and player.character is Character.PERCIVAL:
+        squares += 1
+    return squares
+
+
+def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
+    """Where `seat` may step now, in a fixed order."""
+    player = state.players[seat]
+    origin = player.position
+    targets = [t for t in STEP_TO[origin] if can_enter(state, seat, origin, t)]
+    if origin < SQUARES and origin in CIRCLE_OF_EXIT and player.has_all_relics():
+        circle = CIRCLE_OF_EXIT[origin]
+        if world.character_at(state, circle) < 0:  # SC-20: onto a free circle
+            targets.append(circle)
+    return targets
+
+
+def can_enter(state: SuperCamelotState, seat: int, origin: int, target: int) -> bool:
+    """SC-8 (blockers, Power Gauntlet), SC-9 (safe entry), SC-10 (exploring)."""
+    if not world.is_open_ground(target):
+        return False
+    slot = slot_of(target)
+    if state.slot_tile[slot] < 0:
+        return origin < SQUARES and bool(state.tile_stack)  # SC-10: explore the ring
+    gauntlet = state.players[seat].has(Card.POWER_GAUNTLET)
+    if state.populated[slot]:
+        if target in state.enemies or world.character_at(state, target) >= 0:
+            return False
+        thing = state.things.get(target)
+        return thing is None or (thing is Thing.ROCK and gauntlet)
+    plan = world.population_plan(state, slot)
+    if target in state.things or (target in plan and not (
+            gauntlet and plan[target] is Token.ROCK)):
+        return False
+    return has_free_exit(state, origin, target, plan)
+
+
+def has_free_exit(state: SuperCamelotState, origin: int, target: int,
+                  plan: dict[int, Token]) -> bool:
+    """SC-9, SC-33: a square beside `target`, on any tile in play, free once the tile is
+    populated; the square left behind counts unless it is a starting circle."""
+    for exit_square in NEIGHBOURS[target]:
+        if exit_square == origin:
+            return True
+        if not world.is_open_ground(exit_square):
+            continue
+        slot = slot_of(exit_square)
+        if state.slot_tile[slot] < 0:
+            continue
+        if slot == slot_of(target):
+            if exit_square not in state.things and exit_square not in plan:
+                return True
+        elif state.populated[slot]:
+            if not world.is_blocked(state, exit_square):
+                return True
+        elif exit_square not in state.things and \
+                exit_square not in world.population_plan(state, slot):
+            return True
+    return False
+
+
+def step(state: SuperCamelotState, target: int) -> None:
+    """One square: the first of a Move spends an action (SC-6, SC-8); a step into an
+    unexplored slot draws its tile first (SC-10)."""
+    seat = state.active
+    if state.move_left == 0:
+        state.actions_left -= 1
+        state.move_left = allowance(state, seat)
+    if target < SQUARES and state.slot_tile[slot_of(target)] < 0:
+        state.pending.append(TileDraw(target))
+        return
+    enter(state, seat, target)
+
+
+def place_explored_tile(state: SuperCamelotState, target: int, tile: int) -> None:
+    """SC-10: the drawn tile takes the slot; the mover enters it."""
+    state.slot_tile[slot_of(target)] = tile
+    state.tile_stack.remove(tile)
+    enter(state, state.active, target)
+
+
+def enter(state: SuperCamelotState, seat: int, target: int) -> None:
+    """SC-11: the tile left empty is emptied before the tile entered is populated; then
+    items are collected (SC-8; the Magnet gathers the whole tile, SC-32)."""
+    player = state.players[seat]
+    old_slot = slot_of(player.position) if 0 <= player.position < SQUARES else -1
+    new_slot = slot_of(target) if target < SQUARES else -1
+    player.position = target
+    state.move_left -= 1
+    if old_slot >= 0 and old_slot != new_slot and not world.characters_on(state, old_slot):
+        world.depopulate(state, old_slot)
+    if new_slot < 0:
+        return
+    if not state.populated[new_slot]:
+        world.populate(state, new_slot)
+    if state.things.get(target) is Thing.ROCK:  # SC-26: the Power Gauntlet lifts it
+        del state.things[target]
+        state.token_supply[Token.ROCK] += 1
+    belongings.collect(state, seat, target)
+    if new_slot != old_slot and player.has(Card.MAGNET) and state.winner < 0:
+        belongings.collect_on_tile(state, seat)
+
+
+def place_on_circle(state: SuperCamelotState, circle: int) -> None:
+    """SC-7: a first turn begins on a free starting circle."""
+    state.players[state.active].position = CIRCLES[circle]

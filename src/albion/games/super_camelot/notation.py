@@ -1,0 +1,143 @@
+"""Super Camelot notation, read back exactly:
+
+    pick <character> | circle <north|east|south|west>
+    step <north|east|south|west> | step r<row>c<col>        (from a circle)
+    stop | attack <ne|se|sw|nw> | sweep <north|…> (Greatsword) | open chest
+    pick up <big-key|fire-relic|…> | claim grail | dig | drop r<row>c<col> | end turn
+    tile <key> | roll <face> <face> <face> | stars <n> | draw <card>      (chance)
+"""
+
+from __future__ import annotations
+
+import re
+
+from albion.core.errors import InvalidActionError
+from albion.games.super_camelot import board
+from albion.games.super_camelot.actions import (
+    Attack,
+    Command,
+    DropAt,
+    PickCharacter,
+    PickUp,
+    PlaceOnCircle,
+    PlaceTile,
+    Roll,
+    StarCount,
+    Step,
+    SuperCamelotAction,
+)
+from albion.games.super_camelot.board import (
+    CIRCLE_OF_EXIT,
+    DELTAS,
+    DIRECTION_NAMES,
+    SIDE,
+    SQUARES,
+    START_BLOCK,
+)
+from albion.games.super_camelot.combat import ARC_NAMES
+from albion.games.super_camelot.components import Card, Character, Face, Special
+from albion.games.super_camelot.resolve import DRAWS, ROLL_OF, STAR_COUNTS
+from albion.games.super_camelot.world import TILES
+
+COMMANDS = {command.value: command for command in Command}
+CHARACTERS = {character.label: character for character in Character}
+SPECIALS = {special.label: special for special in Special}
+FACES = {face.label: face for face in Face}
+CARDS = {card.label: card for card in Card}
+TILE_KEYS = {tile.key: index for index, tile in enumerate(TILES)}
+SQUARE_NAME = re.compile(r"r(\d+)c(\d+)$")
+HELP = ("step <north|east|south|west>, stop, attack <ne|se|sw|nw>, open chest, "
+        "pick up <item>, dig, claim grail, end turn")
+
+
+def action_text(position: int, action: SuperCamelotAction) -> str:
+    """The canonical text; `position` is the actor's square (steps are written as
+    directions from it)."""
+    if isinstance(action, Command):
+        return action.value
+    if isinstance(action, Step):
+        return f"step {_step_word(position, action.to)}"
+    if isinstance(action, Attack):
+        verb = "attack" if action.arc < 4 else "sweep"
+        return f"{verb} {ARC_NAMES[action.arc]}"
+    if isinstance(action, PickCharacter):
+        return f"pick {action.character.label}"
+    if isinstance(action, PlaceOnCircle):
+        return f"circle {DIRECTION_NAMES[action.circle]}"
+    if isinstance(action, PickUp):
+        return f"pick up {action.special.label}"
+    if isinstance(action, DropAt):
+        return f"drop {board.name(action.square)}"
+    if isinstance(action, PlaceTile):
+        return f"tile {TILES[action.tile].key}"
+    if isinstance(action, Roll):
+        return "roll " + " ".join(face.label for face in action.faces)
+    if isinstance(action, StarCount):
+        return f"stars {action.stars}"
+    return f"draw {action.card.label}"
+
+
+def _step_word(position: int, target: int) -> str:
+    if position < SQUARES:
+        row, col = divmod(position, SIDE)
+        for index, (dr, dc) in enumerate(DELTAS):
+            if 0 <= row + dr < SIDE and 0 <= col + dc < SIDE:
+                ahead = (row + dr) * SIDE + col + dc
+                if ahead == target or (ahead in START_BLOCK and
+                                       CIRCLE_OF_EXIT.get(position) == target):
+                    return DIRECTION_NAMES[index]
+    return board.name(target)
+
+
+def parse_action(position: int, text: str) -> SuperCamelotAction:
+    """The action `text` names for an actor on `position`; InvalidActionError if none."""
+    words = text.strip().lower().split()
+    phrase = " ".join(words)
+    if phrase in COMMANDS:
+        return COMMANDS[phrase]
+    match words:
+        case ["step", where]:
+            return Step(_step_target(position, where))
+        case ["attack", arc] if arc in ARC_NAMES[:4]:
+            return Attack(ARC_NAMES.index(arc))
+        case ["sweep", arc] if arc in ARC_NAMES[4:]:
+            return Attack(ARC_NAMES.index(arc, 4))
+        case ["pick", "up", special] if special in SPECIALS:
+            return PickUp(SPECIALS[special])
+        case ["pick", character] if character in CHARACTERS:
+            return PickCharacter(CHARACTERS[character])
+        case ["circle", side] if side in DIRECTION_NAMES:
+            return PlaceOnCircle(DIRECTION_NAMES.index(side))
+        case ["drop", where]:
+            return DropAt(_square(where))
+        case ["tile", key] if key in TILE_KEYS:
+            return PlaceTile(TILE_KEYS[key])
+        case ["roll", *faces] if len(faces) == 3 and all(f in FACES for f in faces):
+            return ROLL_OF[tuple(sorted(FACES[f] for f in faces))]
+        case ["stars", count] if count in ("0", "1", "2", "3"):
+            return STAR_COUNTS[int(count)]
+        case ["draw", card] if card in CARDS:
+            return DRAWS[CARDS[card]]
+    raise InvalidActionError(f"{text.strip()!r} is not a Super Camelot action; try: {HELP}")
+
+
+def _step_target(position: int, where: str) -> int:
+    if where in DIRECTION_NAMES:
+        if position >= SQUARES or position < 0:
+            raise InvalidActionError("from a circle, name the square: step r<row>c<col>")
+        row, col = divmod(position, SIDE)
+        dr, dc = DELTAS[DIRECTION_NAMES.index(where)]
+        if not (0 <= row + dr < SIDE and 0 <= col + dc < SIDE):
+            raise InvalidActionError(f"{where} of {board.name(position)} is off the map")
+        ahead = (row + dr) * SIDE + col + dc
+        if ahead in START_BLOCK:
+            return CIRCLE_OF_EXIT.get(position, ahead)
+        return ahead
+    return _square(where)
+
+
+def _square(word: str) -> int:
+    match = SQUARE_NAME.match(word)
+    if not match or not (1 <= int(match[1]) <= SIDE and 1 <= int(match[2]) <= SIDE):
+        raise InvalidActionError(f"{word!r} is not a square; squares are r1c1 to r28c28")
+    return (int(match[1]) - 1) * SIDE + int(match[2]) - 1

@@ -1,0 +1,206 @@
+"""The Super Camelot state: the forest, the characters, the decks and supply, whose turn
+it is, and the steps still to resolve. The rules live in the concept modules (world,
+movement, cards, chests, combat, turns); this class holds the data and dispatches.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from albion.core.errors import AlbionError
+from albion.core.state import CHANCE, TERMINAL, State
+from albion.games.super_camelot import options, resolve
+from albion.games.super_camelot.actions import SuperCamelotAction
+from albion.games.super_camelot.board import CENTRE_SLOTS, SLOTS_PER_SIDE
+from albion.games.super_camelot.components import (
+    DECK_CONTENTS,
+    ITEM_SUPPLY,
+    TOKEN_SUPPLY,
+    Card,
+    Deck,
+    Item,
+    Special,
+    Token,
+)
+from albion.games.super_camelot.config import Rules
+from albion.games.super_camelot.legality import why_illegal
+from albion.games.super_camelot.pieces import (
+    CHANCE_PENDING,
+    Adventurer,
+    CentreDraw,
+    Pending,
+    Phase,
+    Thing,
+)
+from albion.games.super_camelot.view import SuperCamelotView, observe
+from albion.games.super_camelot.world import TILES
+
+
+class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
+    """A Super Camelot position."""
+
+    __slots__ = (
+        "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
+        "bow_used", "winner", "end", "players", "slot_tile", "tile_stack", "populated",
+        "visited", "things", "stacks", "enemies", "facing", "loot", "items", "token_supply",
+        "item_supply", "lost_items", "decks", "discards", "pending",
+    )
+
+    rules: Rules
+    n: int
+    phase: Phase
+    active: int  # whose turn (during CHOOSING: who picks)
+    actions_left: int
+    move_left: int  # squares left in the current Move; 0 when not moving
+    started: list[bool]  # per seat: has had a first turn (SC-7)
+    turns: int  # seat turns played (the safety cap)
+    bow_used: bool  # SC-15 this turn
+    winner: int
+    end: str | None  # "gems", "grail", or CAP
+    players: list[Adventurer]
+    slot_tile: list[int]  # tile index per slot, -1 while unexplored
+    tile_stack: list[int]  # tile indices still in the stack (SC-1)
+    populated: list[bool]  # per slot (SC-11)
+    visited: list[bool]  # per slot: persistent tokens placed (SC-11)
+    things: dict[int, Thing]  # objects by square
+    stacks: dict[int, tuple[Special, int]]  # stack square -> (special, tokens left)
+    enemies: dict[int, Token]  # enemies by square
+    facing: dict[int, int]  # Carnivorous Plant facing by square (0 north, clockwise 8)
+    loot: dict[int, tuple[int, Card]]  # Mimic square -> (owner seat, stolen treasure)
+    items: dict[int, tuple[Item, ...]]  # items lying on squares
+    token_supply: list[int]  # by Token
+    item_supply: list[int]  # by Item
+    lost_items: list[int]  # by Item: left on a tile when it emptied (SC-11)
+    decks: list[list[int]]  # by Deck, counts by Card
+    discards: list[list[int]]
+    pending: list[Pending]  # steps to resolve, the next one last
+
+    @classmethod
+    def initial(cls, num_players: int, rules: Rules) -> SuperCamelotState:
+        """SC-1: the four centre tiles are drawn (chance) from the unnamed ones, the rest
+        form the stack; then characters are chosen (SC-34)."""
+        state = cls.__new__(cls)
+        state.rules, state.n = rules, num_players
+        state.phase, state.active = Phase.CHOOSING, 0
+        state.actions_left = state.move_left = 0
+        state.started = [False] * num_players
+        state.turns, state.bow_used, state.winner, state.end = 0, False, -1, None
+        state.players = []
+        state.slot_tile = [-1] * SLOTS_PER_SIDE**2
+        state.tile_stack = list(range(len(TILES)))
+        state.populated = [False] * SLOTS_PER_SIDE**2
+        state.visited = [False] * SLOTS_PER_SIDE**2
+        state.things, state.stacks, state.enemies = {}, {}, {}
+        state.facing, state.loot, state.items = {}, {}, {}
+        state.token_supply = [TOKEN_SUPPLY[token] for token in Token]
+        state.item_supply = [ITEM_SUPPLY[item] for item in Item]
+        state.lost_items = [0] * len(Item)
+        state.decks = [[DECK_CONTENTS[deck].get(card, 0) for card in Card] for deck in Deck]
+        state.discards = [[0] * len(Card) for _ in Deck]
+        state.pending = [CentreDraw(slot) for slot in reversed(CENTRE_SLOTS)]
+        return state
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.pending:
+            top = self.pending[-1]
+            return CHANCE if isinstance(top, CHANCE_PENDING) else self.active
+        return self.active
+
+    def legal_actions(self) -> list[SuperCamelotAction]:
+        if self.phase is Phase.OVER:
+            return []
+        if self.pending:
+            return [action for action, _ in resolve.outcomes(self)] \
+                if isinstance(self.pending[-1], CHANCE_PENDING) else resolve.choices(self)
+        return options.options(self)
+
+    def chance_outcomes(self) -> list[tuple[SuperCamelotAction, float]]:
+        if self.phase is Phase.OVER or not self.pending or \
+                not isinstance(self.pending[-1], CHANCE_PENDING):
+            return []
+        return resolve.outcomes(self)
+
+    def apply_legal(self, action: SuperCamelotAction) -> None:
+        if self.pending:
+            resolve.resolve(self, action)
+        else:
+            options.perform(self, action)
+
+    def explain_illegal(self, action: object) -> AlbionError:
+        return why_illegal(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def returns(self) -> list[float]:
+        """ALL-1: the winner 1; the safety cap a draw."""
+        if self.phase is not Phase.OVER:
+            return [0.0] * self.n
+        if self.winner < 0:
+            return [1.0 / self.n] * self.n
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+
+    def end_reason(self) -> str | None:
+        return self.end if self.phase is Phase.OVER else None
+
+    def observe(self, seat: int | None) -> SuperCamelotView:
+        return observe(self, seat)
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.rules, other.n, other.phase = self.rules, self.n, self.phase
+        other.active, other.actions_left, other.move_left = (self.active, self.actions_left,
+                                                             self.move_left)
+        other.started = self.started[:]
+        other.turns, other.bow_used = self.turns, self.bow_used
+        other.winner, other.end = self.winner, self.end
+        other.players = [player.clone() for player in self.players]
+        other.slot_tile = self.slot_tile[:]
+        other.tile_stack = self.tile_stack[:]
+        other.populated = self.populated[:]
+        other.visited = self.visited[:]
+        other.things = self.things.copy()
+        other.stacks = self.stacks.copy()
+        other.enemies = self.enemies.copy()
+        other.facing = self.facing.copy()
+        other.loot = self.loot.copy()
+        other.items = self.items.copy()
+        other.token_supply = self.token_supply[:]
+        other.item_supply = self.item_supply[:]
+        other.lost_items = self.lost_items[:]
+        other.decks = [deck[:] for deck in self.decks]
+        other.discards = [discard[:] for discard in self.discards]
+        other.pending = self.pending[:]
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SuperCamelotState):
+            return NotImplemented
+        return all(
+            [p.key() for p in self.players] == [p.key() for p in other.players]
+            if name == "players" else getattr(self, name) == getattr(other, name)
+            for name in self.__slots__
+        )
+
+    def __repr__(self) -> str:
+        return (f"<SuperCamelotState {self.phase.name} P{self.active + 1} "
+                f"turn={self.turns} actions_left={self.actions_left}>")
+
+    # -- shared steps --------------------------------------------------------------------
+
+    def end_game(self, winner: int, reason: str) -> None:
+        self.phase, self.winner, self.end = Phase.OVER, winner, reason
+        self.pending.clear()
+
+    def cap_reached(self) -> bool:
+        return self.turns >= self.rules.max_turns
+
+

@@ -1,0 +1,80 @@
+"""Setup and the turn cycle: centre tiles (SC-1), characters (SC-34), the first-player roll
+(SC-4), three actions (SC-6), passing out (SC-21), the turn's end (SC-33) and the safety
+cap (SC-37)."""
+
+from __future__ import annotations
+
+from math import comb
+from typing import TYPE_CHECKING
+
+from albion.core.state import CAP
+from albion.games.super_camelot.board import SQUARES
+from albion.games.super_camelot.components import ACTIONS_PER_TURN, Character
+from albion.games.super_camelot.enemies import start_enemy_turn
+from albion.games.super_camelot.pieces import Adventurer, Phase, StarRoll
+
+if TYPE_CHECKING:
+    from albion.games.super_camelot.state import SuperCamelotState
+
+DICE = 3
+STAR_ODDS = tuple(comb(DICE, k) * (1 / 6) ** k * (5 / 6) ** (DICE - k) for k in range(DICE + 1))
+"""SC-4: the chance of k Stars on three dice."""
+CENTRE_SLOTS_IN_ORDER = (5, 6, 9, 10)
+
+
+def pick_character(state: SuperCamelotState, character: Character) -> None:
+    """SC-34: seats choose in order; then everyone rolls for the first player (SC-4)."""
+    state.players.append(Adventurer(character))
+    if len(state.players) < state.n:
+        state.active = len(state.players)
+        return
+    state.pending.append(StarRoll(tuple(range(state.n)), ()))
+
+
+def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None:
+    """SC-4: most Stars goes first; tied players roll again."""
+    counts = (*roll.stars, stars)
+    if len(counts) < len(roll.rollers):
+        state.pending.append(StarRoll(roll.rollers, counts))
+        return
+    best = max(counts)
+    tied = tuple(seat for seat, count in zip(roll.rollers, counts, strict=True)
+                 if count == best)
+    if len(tied) > 1:
+        state.pending.append(StarRoll(tied, ()))
+        return
+    state.phase = Phase.PLAYING
+    state.active = tied[0]
+    begin_turn(state)
+
+
+def begin_turn(state: SuperCamelotState) -> None:
+    """SC-6: three actions. SC-21: a passed-out character recovers to 1 and skips the rest
+    of the turn, the Enemy Turn included."""
+    state.actions_left, state.move_left, state.bow_used = ACTIONS_PER_TURN, 0, False
+    player = state.players[state.active]
+    if player.passed_out:
+        player.passed_out = False
+        player.health = 1
+        next_turn(state)
+
+
+def end_turn(state: SuperCamelotState) -> None:
+    """SC-33: the player ends the turn; the enemies on their tile act (SC-22), unless they
+    stand on a starting circle."""
+    state.move_left = 0
+    player = state.players[state.active]
+    if 0 <= player.position < SQUARES and start_enemy_turn(state):
+        return
+    next_turn(state)
+
+
+def next_turn(state: SuperCamelotState) -> None:
+    """Clockwise to the next seat; SC-37: the safety cap ends the game as a draw."""
+    state.started[state.active] = True
+    state.turns += 1
+    if state.turns >= state.rules.max_turns:
+        state.end_game(-1, CAP)
+        return
+    state.active = (state.active + 1) % state.n
+    begin_turn(state)

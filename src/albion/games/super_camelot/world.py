@@ -1,0 +1,136 @@
+"""The forest's contents: placing tiles (SC-10), populating and emptying them (SC-11),
+and what stands on a square (SC-8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from albion.games.super_camelot.board import (
+    SIDE,
+    SQUARES,
+    START_BLOCK,
+    is_tree,
+    slot_of,
+    slot_squares,
+)
+from albion.games.super_camelot.components import STACK_SIZE, Item, Special, Token
+from albion.games.super_camelot.pieces import Thing, TreasureState
+from albion.games.super_camelot.tiles import Mark, load_tiles
+
+if TYPE_CHECKING:
+    from albion.games.super_camelot.state import SuperCamelotState
+
+TILES = load_tiles()
+"""The 16 tiles (SC-1, SC-2), indexed as in the data file."""
+UNNAMED = tuple(i for i, tile in enumerate(TILES) if not tile.is_named)
+MARK_TOKEN = {Mark.BUSH: Token.BUSH, Mark.ROCK: Token.ROCK, Mark.DARK_KNIGHT:
+              Token.DARK_KNIGHT, Mark.MIMIC: Token.MIMIC, Mark.PLANT: Token.PLANT}
+MARK_THING = {Mark.SMALL_CHEST: Thing.SMALL_CHEST, Mark.BIG_CHEST: Thing.BIG_CHEST,
+              Mark.BIG_KEY: Thing.STACK, Mark.FIRE_RELIC: Thing.STACK,
+              Mark.WATER_RELIC: Thing.STACK, Mark.WIND_RELIC: Thing.STACK}
+MARK_SPECIAL = {Mark.BIG_KEY: Special.BIG_KEY, Mark.FIRE_RELIC: Special.FIRE_RELIC,
+                Mark.WATER_RELIC: Special.WATER_RELIC, Mark.WIND_RELIC: Special.WIND_RELIC}
+ENEMY_TOKENS = (Token.DARK_KNIGHT, Token.MIMIC, Token.PLANT)
+NORTH_FACING = 0
+
+
+def layout(state: SuperCamelotState, slot: int) -> list[tuple[int, Mark]]:
+    """(square, mark) of every token of the tile in `slot`, in reading order."""
+    origin = slot_squares(slot)[0]
+    return [(origin + row * SIDE + col, mark)
+            for row, col, mark in TILES[state.slot_tile[slot]].tokens()]
+
+
+def population_plan(state: SuperCamelotState, slot: int) -> dict[int, Token]:
+    """SC-11: the bushes, rocks and enemies entering `slot` would place now: in reading
+    order, each type until its supply runs out."""
+    left = state.token_supply[:]
+    plan = {}
+    for square, mark in layout(state, slot):
+        token = MARK_TOKEN.get(mark)
+        if token is not None and left[token]:
+            left[token] -= 1
+            plan[square] = token
+    return plan
+
+
+def populate(state: SuperCamelotState, slot: int) -> None:
+    """SC-11: a first visit places the persistent tokens; every entry into an empty tile
+    places its bushes, rocks and enemies (Plants face north, SC-31)."""
+    if not state.visited[slot]:
+        state.visited[slot] = True
+        for square, mark in layout(state, slot):
+            thing = MARK_THING.get(mark)
+            if thing is not None:
+                state.things[square] = thing
+                if thing is Thing.STACK:
+                    state.stacks[square] = (MARK_SPECIAL[mark], STACK_SIZE)
+    for square, token in population_plan(state, slot).items():
+        state.token_supply[token] -= 1
+        if token is Token.BUSH:
+            state.things[square] = Thing.BUSH
+        elif token is Token.ROCK:
+            state.things[square] = Thing.ROCK
+        else:
+            state.enemies[square] = token
+            if token is Token.PLANT:
+                state.facing[square] = NORTH_FACING
+    state.populated[slot] = True
+
+
+def depopulate(state: SuperCamelotState, slot: int) -> None:
+    """SC-11: bushes, rocks and enemies return to the supply; items left lying are lost
+    for good; a Mimic's stolen treasure stays face down for good (SC-24)."""
+    for square in slot_squares(slot):
+        thing = state.things.get(square)
+        if thing is Thing.BUSH or thing is Thing.ROCK:
+            del state.things[square]
+            state.token_supply[Token.BUSH if thing is Thing.BUSH else Token.ROCK] += 1
+        enemy = state.enemies.pop(square, None)
+        if enemy is not None:
+            state.token_supply[enemy] += 1
+            state.facing.pop(square, None)
+            stolen = state.loot.pop(square, None)
+            if stolen is not None:
+                owner, card = stolen
+                treasures = state.players[owner].treasures
+                treasures[treasures.index((card, TreasureState.STOLEN))] = (
+                    card, TreasureState.LOST)
+        for item in state.items.pop(square, ()):
+            state.lost_items[item] += 1
+    state.populated[slot] = False
+
+
+def characters_on(state: SuperCamelotState, slot: int) -> list[int]:
+    """Seats whose character stands on `slot` (passed-out ones included, SC-11)."""
+    return [seat for seat, player in enumerate(state.players)
+            if 0 <= player.position < SQUARES and slot_of(player.position) == slot]
+
+
+def character_at(state: SuperCamelotState, position: int) -> int:
+    """The seat standing on `position`, or -1."""
+    for seat, player in enumerate(state.players):
+        if player.position == position:
+            return seat
+    return -1
+
+
+def is_open_ground(position: int) -> bool:
+    """A square that can ever be stood on: on the map, not a tree, not the Starting Tile."""
+    return 0 <= position < SQUARES and position not in START_BLOCK and not is_tree(position)
+
+
+def is_blocked(state: SuperCamelotState, square: int) -> bool:
+    """SC-8: an object, an enemy or a character stands there (on a populated tile or a
+    visited one's persistent tokens)."""
+    return square in state.things or square in state.enemies or \
+        character_at(state, square) >= 0
+
+
+def drop_item(state: SuperCamelotState, square: int, item: Item) -> bool:
+    """Lay a token from the supply on `square`; False when the supply has none (SC-35)."""
+    if not state.item_supply[item]:
+        return False
+    state.item_supply[item] -= 1
+    state.items[square] = (*state.items.get(square, ()), item)
+    return True
