@@ -21,6 +21,8 @@ class Command(Enum):
     """SC-26: with the Shovel, draw a Small Loot card."""
     END_TURN = "end turn"
     """SC-33: end the turn (always available)."""
+    KEEP_ROLL = "keep roll"
+    """SC-5 (Arthur): keep the dice as they are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,76 @@ class Attack:
     5-square arcs facing N, E, S, W."""
 
     arc: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bomb:
+    """SC-14: spend a Bomb (and an Attack action) on the 3×3 block centred on `centre`."""
+
+    centre: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """SC-15: once per turn, free: the Hunting Bow at the enemy on `target`."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """SC-5 (Arthur): re-roll one die showing `face`."""
+
+    face: Face
+
+
+@dataclass(frozen=True, slots=True)
+class UseStars:
+    """SC-12, SC-38: `gems` Stars become Gems, the others 2 Hits."""
+
+    gems: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kill:
+    """SC-12: the enemies (squares) the hits are assigned to kill."""
+
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LootFrom:
+    """SC-12: the killed enemies (squares) that draw Loot when Gems are short."""
+
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard:
+    """SC-5 (Merlin): the card kept of the two drawn."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """SC-22 with enemy_order=choose: the enemy (square) to act next."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """SC-22: the equally near character (seat) the enemy attacks."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """SC-24: the face-up treasure the Mimic takes."""
+
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,5 +166,6 @@ class Draw:
     card: Card
 
 
-SuperCamelotAction = (Command | PickCharacter | PlaceOnCircle | Step | Attack | PickUp
-                      | DropAt | PlaceTile | Roll | StarCount | Draw)
+SuperCamelotAction = (Command | PickCharacter | PlaceOnCircle | Step | Attack | Bomb | Shoot
+                      | PickUp | DropAt | Reroll | UseStars | Kill | LootFrom | KeepCard
+                      | Activate | Target | GiveUp | PlaceTile | Roll | StarCount | Draw)

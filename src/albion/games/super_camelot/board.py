@@ -45,12 +45,19 @@ def row_col(position: int) -> tuple[int, int]:
     return divmod(position, SIDE)
 
 
-def slot_of(position: int) -> int:
-    """The tile slot (0..15, reading order) of a square; -1 for a circle."""
+def _slot_of(position: int) -> int:
     if position >= SQUARES:
         return -1
     row, col = divmod(position, SIDE)
     return (row // TILE_SIZE) * SLOTS_PER_SIDE + col // TILE_SIZE
+
+
+SLOT_OF: tuple[int, ...] = tuple(_slot_of(p) for p in range(SQUARES + 4))
+
+
+def slot_of(position: int) -> int:
+    """The tile slot (0..15, reading order) of a square; -1 for a circle."""
+    return SLOT_OF[position]
 
 
 def slot_origin(slot: int) -> int:
@@ -75,6 +82,11 @@ def is_tree(position: int) -> bool:
     """SC-2: the four corners of every tile are trees."""
     row, col = local(position)
     return row in (0, TILE_SIZE - 1) and col in (0, TILE_SIZE - 1)
+
+
+OPEN_GROUND: tuple[bool, ...] = tuple(
+    p < SQUARES and p not in START_BLOCK and not is_tree(p) for p in range(SQUARES + 4))
+"""Squares that can ever be stood on: on the map, not a tree, not the Starting Tile."""
 
 
 def _neighbours(position: int) -> tuple[int, ...]:

@@ -11,10 +11,18 @@ from albion.games.super_camelot.components import (
     CARD_ITEM,
     MAX_HEALTH,
     Card,
+    Character,
     Deck,
     Token,
 )
-from albion.games.super_camelot.pieces import CardDraws, DropChoice, TreasureDraw, TreasureState
+from albion.games.super_camelot.pieces import (
+    CardDraws,
+    DropChoice,
+    KeepChoice,
+    SecondDraw,
+    TreasureDraw,
+    TreasureState,
+)
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
@@ -40,10 +48,40 @@ def take(state: SuperCamelotState, deck: Deck, card: Card) -> None:
     state.decks[deck][card] -= 1
 
 
+def merlin(state: SuperCamelotState) -> bool:
+    """SC-5, SC-32: Merlin draws two Litter or Loot cards and keeps one (Dig included)."""
+    return state.rules.abilities and \
+        state.players[state.active].character is Character.MERLIN
+
+
 def draw_litter_or_loot(state: SuperCamelotState, draws: CardDraws, card: Card) -> None:
+    """SC-16: a card is drawn (Merlin draws a second one before choosing)."""
+    take(state, draws.deck, card)
+    if merlin(state) and has_cards(state, draws.deck):
+        state.pending.append(SecondDraw(draws, card))
+    else:
+        use_card(state, draws, card)
+
+
+def second_draw(state: SuperCamelotState, pending: SecondDraw, card: Card) -> None:
+    """SC-5: Merlin's second card; two alike leave nothing to choose."""
+    take(state, pending.draws.deck, card)
+    if card is pending.first:
+        keep(state, KeepChoice(pending.draws, (card, card)), card)
+    else:
+        state.pending.append(KeepChoice(pending.draws, (pending.first, card)))
+
+
+def keep(state: SuperCamelotState, choice: KeepChoice, card: Card) -> None:
+    """SC-32: the card not kept goes to its deck's discard."""
+    first, second = choice.cards
+    state.discards[choice.draws.deck][second if card is first else first] += 1
+    use_card(state, choice.draws, card)
+
+
+def use_card(state: SuperCamelotState, draws: CardDraws, card: Card) -> None:
     """SC-16: the card acts at once, or drops on a source square (the drawer chooses when
     there are several; SC-28: Dig drops on the digger, who collects at once)."""
-    take(state, draws.deck, card)
     rest = CardDraws(draws.deck, draws.count - 1, draws.sources, draws.at_drawer) \
         if draws.count > 1 else None
     if card not in DROPS:

@@ -1,15 +1,203 @@
-"""The Enemy Turn (SC-22 … SC-25). Part 1 of Super Camelot: enemies are placed and block
-movement, but do not act yet."""
+"""The Enemy Turn (SC-22 … SC-25, SC-30, SC-31): activation, targets, paths, and what
+each kind of enemy does."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
+
+from albion.games.super_camelot import world
+from albion.games.super_camelot.board import (
+    NEIGHBOURS,
+    OPEN_GROUND,
+    SIDE,
+    SLOT_OF,
+    SQUARES,
+    slot_of,
+)
+from albion.games.super_camelot.components import Card, Token
+from albion.games.super_camelot.pieces import (
+    Defence,
+    EnemyTurn,
+    StealChoice,
+    TargetChoice,
+    TreasureState,
+    TurnOver,
+)
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
 
+DAMAGE = {Token.DARK_KNIGHT: 3, Token.MIMIC: 1, Token.PLANT: 2}
+"""SC-23, SC-24, SC-25."""
+EIGHT_WAYS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+"""Plant facings, clockwise from north (SC-25)."""
+UNREACHABLE = 10**6
+
+
+def _sight_line(square: int, way: int) -> tuple[int, ...]:
+    row, col = divmod(square, SIDE)
+    dr, dc = EIGHT_WAYS[way]
+    line = []
+    while 0 <= row + dr < SIDE and 0 <= col + dc < SIDE:
+        row, col = row + dr, col + dc
+        if SLOT_OF[row * SIDE + col] != SLOT_OF[square]:
+            break
+        line.append(row * SIDE + col)
+    return tuple(line)
+
+
+SIGHT_LINES = tuple(tuple(_sight_line(square, way) for way in range(8))
+                    for square in range(SQUARES))
+"""SC-25: the squares on each of the 8 lines from a square, within its tile."""
+
 
 def start_enemy_turn(state: SuperCamelotState) -> bool:
-    """Queue the activations of the enemies on the active player's tile; False if none
-    act (then the next turn starts at once)."""
-    return False
+    """SC-22: queue every enemy on the active player's tile, in reading order; False if
+    there is none (then the next turn starts at once)."""
+    slot = slot_of(state.players[state.active].position)
+    queue = tuple(sorted(sq for sq in state.enemies if slot_of(sq) == slot))
+    if not queue:
+        return False
+    state.pending.append(TurnOver())
+    state.pending.append(EnemyTurn(queue))
+    return True
+
+
+def eligible(state: SuperCamelotState, seat: int) -> bool:
+    """SC-21, SC-31: passed-out characters are not targeted unless target_passed_out."""
+    return state.rules.target_passed_out or not state.players[seat].passed_out
+
+
+def activate(state: SuperCamelotState, square: int) -> None:
+    """SC-22: one enemy acts; with no reachable target it does nothing."""
+    token = state.enemies.get(square)
+    if token is Token.PLANT:
+        plant_turn(state, square)
+    elif token is not None:
+        hunt(state, square, token)
+
+
+def hunt(state: SuperCamelotState, square: int, token: Token) -> None:
+    """SC-22, SC-30: the active player if reachable, else the nearest other character on
+    the tile by path length (ties: the active player chooses)."""
+    slot = slot_of(square)
+    distances = {seat: path_end(state, square, token, seat)[0]
+                 for seat in world.characters_on(state, slot) if eligible(state, seat)}
+    active = state.active
+    if distances.get(active, UNREACHABLE) < UNREACHABLE:
+        strike(state, square, token, active)
+        return
+    reachable = {seat: d for seat, d in distances.items() if d < UNREACHABLE}
+    if not reachable:
+        return
+    best = min(reachable.values())
+    nearest = tuple(seat for seat, d in sorted(reachable.items()) if d == best)
+    if len(nearest) > 1:
+        state.pending.append(TargetChoice(square, nearest))
+    else:
+        strike(state, square, token, nearest[0])
+
+
+def path_end(state: SuperCamelotState, square: int, token: Token,
+             seat: int) -> tuple[int, int]:
+    """SC-22, SC-23, SC-24, SC-30: (length, end square) of the enemy's shortest path to a
+    square it attacks `seat` from — a Dark Knight beside, a Mimic onto — moving
+    orthogonally on its own tile, through other enemies but never ending on one, blocked
+    by objects, characters, trees and stacks. Equal ends: reading order first."""
+    target = state.players[seat].position
+    slot = SLOT_OF[square]
+    things, enemies = state.things, state.enemies
+    occupied = {player.position for player in state.players}
+    if token is Token.MIMIC:
+        ends = {target} if target not in enemies or target == square else set()
+    else:
+        ends = {n for n in NEIGHBOURS[target] if SLOT_OF[n] == slot and OPEN_GROUND[n] and
+                n not in things and n not in occupied and (n not in enemies or n == square)}
+    if not ends:
+        return UNREACHABLE, -1
+    seen = {square: 0}
+    frontier = deque([square])
+    found: list[int] = []
+    found_at = UNREACHABLE
+    while frontier:
+        here = frontier.popleft()
+        steps = seen[here]
+        if steps > found_at:
+            break
+        if here in ends:
+            found.append(here)
+            found_at = steps
+            continue
+        for nxt in NEIGHBOURS[here]:
+            if nxt in seen or SLOT_OF[nxt] != slot or not OPEN_GROUND[nxt]:
+                continue
+            if nxt in things or (nxt in occupied and nxt != target):
+                continue
+            seen[nxt] = steps + 1
+            frontier.append(nxt)
+    if not found:
+        return UNREACHABLE, -1
+    return found_at, min(found)
+
+
+def strike(state: SuperCamelotState, square: int, token: Token, seat: int) -> None:
+    """Move to the end of the path, then attack (SC-23, SC-24)."""
+    _, end = path_end(state, square, token, seat)
+    if end != square:
+        move_enemy(state, square, end)
+    state.pending.append(Defence(seat, DAMAGE[token]))
+    if token is Token.MIMIC:
+        kinds = face_up_kinds(state, seat)
+        if len(kinds) > 1:
+            state.pending.append(StealChoice(end, seat))
+        elif kinds:
+            steal(state, end, seat, kinds[0])
+
+
+def move_enemy(state: SuperCamelotState, origin: int, target: int) -> None:
+    state.enemies[target] = state.enemies.pop(origin)
+    if origin in state.loot:
+        state.loot[target] = state.loot.pop(origin)
+
+
+def face_up_kinds(state: SuperCamelotState, seat: int) -> list[Card]:
+    """The kinds of face-up Small Treasure `seat` holds, in a fixed order."""
+    return sorted({card for card, status in state.players[seat].treasures
+                   if status is TreasureState.UP})
+
+
+def steal(state: SuperCamelotState, mimic: int, victim: int, card: Card) -> None:
+    """SC-24: the treasure goes face down (no effect, no gem value) under this Mimic."""
+    treasures = state.players[victim].treasures
+    treasures[treasures.index((card, TreasureState.UP))] = (card, TreasureState.STOLEN)
+    state.loot[mimic] = (*state.loot.get(mimic, ()), (victim, card))
+
+
+def plant_turn(state: SuperCamelotState, square: int) -> None:
+    """SC-25, SC-31: turn clockwise from the current facing to the first line that sees
+    the active player; failing that, to the first that sees another character; spit."""
+    facing = state.facing[square]
+    sights = [(facing + turn) % 8 for turn in range(8)]
+    for wanted_active in (True, False):
+        for way in sights:
+            seat = line_of_sight(state, square, way)
+            if seat < 0 or (seat == state.active) != wanted_active or \
+                    not eligible(state, seat):
+                continue
+            state.facing[square] = way
+            state.pending.append(Defence(seat, DAMAGE[Token.PLANT]))
+            return
+
+
+def line_of_sight(state: SuperCamelotState, square: int, way: int) -> int:
+    """The first character on a straight or diagonal line from `square` within its tile,
+    or -1; objects, trees, stacks and characters block lines, enemies do not."""
+    things = state.things
+    for here in SIGHT_LINES[square][way]:
+        if not OPEN_GROUND[here] or here in things:
+            return -1
+        seat = world.character_at(state, here)
+        if seat >= 0:
+            return seat
+    return -1

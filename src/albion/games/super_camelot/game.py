@@ -50,6 +50,7 @@ class SuperCamelot(Game):
         state.actions_left, state.move_left = view.actions_left, view.move_left
         state.started, state.turns = list(view.started), view.turns
         state.bow_used, state.winner, state.end = view.bow_used, view.winner, view.end
+        state.reroll_used = view.reroll_used
         state.players = []
         for seen in view.players:
             player = Adventurer(seen.character)

@@ -7,27 +7,64 @@ from typing import TYPE_CHECKING
 from albion.core.errors import AlbionError, IllegalActionError, InvalidActionError
 from albion.games.super_camelot import world
 from albion.games.super_camelot.actions import (
+    Activate,
     Attack,
+    Bomb,
     Command,
     Draw,
     DropAt,
+    GiveUp,
+    KeepCard,
+    Kill,
+    LootFrom,
     PickCharacter,
     PickUp,
     PlaceOnCircle,
     PlaceTile,
+    Reroll,
     Roll,
+    Shoot,
     StarCount,
     Step,
+    Target,
+    UseStars,
 )
 from albion.games.super_camelot.board import CIRCLES, OFF_BOARD, SQUARES, START_BLOCK, slot_of
-from albion.games.super_camelot.pieces import CHANCE_PENDING, Phase
+from albion.games.super_camelot.pieces import (
+    CHANCE_PENDING,
+    DropChoice,
+    EnemyTurn,
+    KeepChoice,
+    KillChoice,
+    LootChoice,
+    Phase,
+    RerollChoice,
+    StarChoice,
+    StealChoice,
+    TargetChoice,
+)
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
 
-ACTIONS = (Command, Step, Attack, PickCharacter, PlaceOnCircle, PickUp, DropAt, PlaceTile,
+ACTIONS = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
+           Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
            Roll, StarCount, Draw)
+DECISIONS = (DropAt, Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp)
 CHANCE_ACTIONS = (PlaceTile, Roll, StarCount, Draw)
+
+
+QUESTIONS = {
+    DropChoice: ("SC-16", "first choose where the item drops"),
+    StarChoice: ("SC-12", "first say how many Stars become Gems"),
+    KillChoice: ("SC-12", "first choose which enemies the hits kill"),
+    LootChoice: ("SC-12", "first choose which killed enemies draw Loot"),
+    KeepChoice: ("SC-5", "first choose which of the two cards Merlin keeps"),
+    RerollChoice: ("SC-5", "first re-roll a die or keep the roll"),
+    TargetChoice: ("SC-22", "first choose which character the enemy attacks"),
+    StealChoice: ("SC-24", "first choose the treasure the Mimic takes"),
+    EnemyTurn: ("SC-22", "first choose the next enemy to act"),
+}
 
 
 def why_illegal(state: SuperCamelotState, action: object) -> AlbionError:
@@ -41,11 +78,13 @@ def why_illegal(state: SuperCamelotState, action: object) -> AlbionError:
             return IllegalActionError("SC-27", "that outcome cannot happen here")
         return IllegalActionError("SC-27", "chance decides that, not a player")
     if state.pending:
-        if isinstance(state.pending[-1], CHANCE_PENDING):
+        top = state.pending[-1]
+        if isinstance(top, CHANCE_PENDING):
             return IllegalActionError("SC-27", "waiting for chance (a tile, dice or a card)")
-        return IllegalActionError("SC-16", "first choose where the item drops")
-    if isinstance(action, DropAt):
-        return IllegalActionError("SC-16", "nothing is dropping now")
+        ruling, question = QUESTIONS.get(type(top), ("SC-33", "answer the question first"))
+        return IllegalActionError(ruling, question)
+    if isinstance(action, DECISIONS) or action is Command.KEEP_ROLL:
+        return IllegalActionError("SC-33", "nothing is being asked now")
     if state.phase is Phase.CHOOSING:
         if isinstance(action, PickCharacter):
             return IllegalActionError("SC-4", "each player picks a different character")
@@ -62,6 +101,11 @@ def why_illegal(state: SuperCamelotState, action: object) -> AlbionError:
     if player.position >= SQUARES and not player.has_all_relics() and \
             not isinstance(action, Step):
         return IllegalActionError("SC-7", "the first action must be a Move off the circle")
+    if player.passed_out:
+        return IllegalActionError("SC-39", "you have passed out: end your turn")
+    if isinstance(action, Shoot):
+        return IllegalActionError("SC-15", "the Hunting Bow shoots once per turn at an enemy "
+                                  "on your tile (not a Mimic on your own square)")
     if isinstance(action, Step):
         return _step_refusal(state, action.to)
     if action is Command.STOP:
@@ -83,6 +127,12 @@ def why_illegal(state: SuperCamelotState, action: object) -> AlbionError:
                                   "three relics")
     if action is Command.DIG:
         return IllegalActionError("SC-26", "digging needs the Shovel (and Small Loot left)")
+    if isinstance(action, Bomb):
+        return IllegalActionError("SC-14", "a bomb needs a Bomb token and a 3x3 block inside "
+                                  "your tile with something to hit")
+    if isinstance(action, Shoot):
+        return IllegalActionError("SC-15", "the Hunting Bow shoots once per turn at an enemy "
+                                  "on your tile (not a Mimic on your own square)")
     return IllegalActionError("SC-33", "that cannot be done now")
 
 

@@ -10,6 +10,8 @@ from albion.games.super_camelot.board import (
     CIRCLE_OF_EXIT,
     CIRCLES,
     NEIGHBOURS,
+    OPEN_GROUND,
+    SLOT_OF,
     SQUARES,
     STEP_TO,
     slot_of,
@@ -19,6 +21,8 @@ from albion.games.super_camelot.pieces import Thing, TileDraw
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
+
+ROCK, GAUNTLET = Thing.ROCK, Card.POWER_GAUNTLET  # module names: Enum attribute access is slow
 
 
 def allowance(state: SuperCamelotState, seat: int) -> int:
@@ -34,7 +38,8 @@ def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
     """Where `seat` may step now, in a fixed order."""
     player = state.players[seat]
     origin = player.position
-    targets = [t for t in STEP_TO[origin] if can_enter(state, seat, origin, t)]
+    occupied = {p.position for p in state.players}
+    targets = [t for t in STEP_TO[origin] if can_enter(state, seat, origin, t, occupied)]
     if origin < SQUARES and origin in CIRCLE_OF_EXIT and player.has_all_relics():
         circle = CIRCLE_OF_EXIT[origin]
         if world.character_at(state, circle) < 0:  # SC-20: onto a free circle
@@ -42,19 +47,21 @@ def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
     return targets
 
 
-def can_enter(state: SuperCamelotState, seat: int, origin: int, target: int) -> bool:
+def can_enter(state: SuperCamelotState, seat: int, origin: int, target: int,
+              occupied: set[int] | None = None) -> bool:
     """SC-8 (blockers, Power Gauntlet), SC-9 (safe entry), SC-10 (exploring)."""
-    if not world.is_open_ground(target):
+    if not OPEN_GROUND[target]:
         return False
-    slot = slot_of(target)
+    slot = SLOT_OF[target]
     if state.slot_tile[slot] < 0:
         return origin < SQUARES and bool(state.tile_stack)  # SC-10: explore the ring
-    gauntlet = state.players[seat].has(Card.POWER_GAUNTLET)
     if state.populated[slot]:
-        if target in state.enemies or world.character_at(state, target) >= 0:
+        if target in state.enemies or (target in occupied if occupied is not None
+                                       else world.character_at(state, target) >= 0):
             return False
         thing = state.things.get(target)
-        return thing is None or (thing is Thing.ROCK and gauntlet)
+        return thing is None or (thing is ROCK and state.players[seat].has(GAUNTLET))
+    gauntlet = state.players[seat].has(GAUNTLET)
     plan = world.population_plan(state, slot)
     if target in state.things or (target in plan and not (
             gauntlet and plan[target] is Token.ROCK)):
@@ -120,7 +127,7 @@ def enter(state: SuperCamelotState, seat: int, target: int) -> None:
         return
     if not state.populated[new_slot]:
         world.populate(state, new_slot)
-    if state.things.get(target) is Thing.ROCK:  # SC-26: the Power Gauntlet lifts it
+    if state.things.get(target) is ROCK:  # SC-26: the Power Gauntlet lifts it
         del state.things[target]
         state.token_supply[Token.ROCK] += 1
     belongings.collect(state, seat, target)

@@ -2,9 +2,12 @@
 
     pick <character> | circle <north|east|south|west>
     step <north|east|south|west> | step r<row>c<col>        (from a circle)
-    stop | attack <ne|se|sw|nw> | sweep <north|…> (Greatsword) | open chest
-    pick up <big-key|fire-relic|…> | claim grail | dig | drop r<row>c<col> | end turn
-    tile <key> | roll <face> <face> <face> | stars <n> | draw <card>      (chance)
+    stop | attack <ne|se|sw|nw> | sweep <north|…> (Greatsword) | bomb r<r>c<c>
+    shoot r<r>c<c> | open chest | pick up <big-key|fire-relic|…> | claim grail | dig
+    end turn | drop r<r>c<c> | reroll <face> | keep roll | gems <n> (Stars used as Gems)
+    kill r<r>c<c>… | kill none | loot r<r>c<c>… | keep <card> | activate r<r>c<c>
+    target P<n> | give up <card>
+    tile <key> | roll <face>… | stars <n> | draw <card>                  (chance)
 """
 
 from __future__ import annotations
@@ -14,17 +17,27 @@ import re
 from albion.core.errors import InvalidActionError
 from albion.games.super_camelot import board
 from albion.games.super_camelot.actions import (
+    Activate,
     Attack,
+    Bomb,
     Command,
     DropAt,
+    GiveUp,
+    KeepCard,
+    Kill,
+    LootFrom,
     PickCharacter,
     PickUp,
     PlaceOnCircle,
     PlaceTile,
+    Reroll,
     Roll,
+    Shoot,
     StarCount,
     Step,
     SuperCamelotAction,
+    Target,
+    UseStars,
 )
 from albion.games.super_camelot.board import (
     CIRCLE_OF_EXIT,
@@ -68,6 +81,26 @@ def action_text(position: int, action: SuperCamelotAction) -> str:
         return f"pick up {action.special.label}"
     if isinstance(action, DropAt):
         return f"drop {board.name(action.square)}"
+    if isinstance(action, Bomb):
+        return f"bomb {board.name(action.centre)}"
+    if isinstance(action, Shoot):
+        return f"shoot {board.name(action.target)}"
+    if isinstance(action, Reroll):
+        return f"reroll {action.face.label}"
+    if isinstance(action, UseStars):
+        return f"gems {action.gems}"
+    if isinstance(action, Kill):
+        return "kill " + (" ".join(board.name(sq) for sq in action.squares) or "none")
+    if isinstance(action, LootFrom):
+        return "loot " + " ".join(board.name(sq) for sq in action.squares)
+    if isinstance(action, KeepCard):
+        return f"keep {action.card.label}"
+    if isinstance(action, Activate):
+        return f"activate {board.name(action.square)}"
+    if isinstance(action, Target):
+        return f"target P{action.seat + 1}"
+    if isinstance(action, GiveUp):
+        return f"give up {action.card.label}"
     if isinstance(action, PlaceTile):
         return f"tile {TILES[action.tile].key}"
     if isinstance(action, Roll):
@@ -110,9 +143,31 @@ def parse_action(position: int, text: str) -> SuperCamelotAction:
             return PlaceOnCircle(DIRECTION_NAMES.index(side))
         case ["drop", where]:
             return DropAt(_square(where))
+        case ["bomb", where]:
+            return Bomb(_square(where))
+        case ["shoot", where]:
+            return Shoot(_square(where))
+        case ["reroll", face] if face in FACES:
+            return Reroll(FACES[face])
+        case ["gems", count] if count.isdigit() and int(count) <= 3:
+            return UseStars(int(count))
+        case ["kill", "none"]:
+            return Kill(())
+        case ["kill", *squares] if squares:
+            return Kill(tuple(sorted(_square(sq) for sq in squares)))
+        case ["loot", *squares] if squares:
+            return LootFrom(tuple(_square(sq) for sq in squares))
+        case ["keep", card] if card in CARDS:
+            return KeepCard(CARDS[card])
+        case ["activate", where]:
+            return Activate(_square(where))
+        case ["target", seat] if re.fullmatch(r"p[1-4]", seat):
+            return Target(int(seat[1]) - 1)
+        case ["give", "up", card] if card in CARDS:
+            return GiveUp(CARDS[card])
         case ["tile", key] if key in TILE_KEYS:
             return PlaceTile(TILE_KEYS[key])
-        case ["roll", *faces] if len(faces) == 3 and all(f in FACES for f in faces):
+        case ["roll", *faces] if 1 <= len(faces) <= 3 and all(f in FACES for f in faces):
             return ROLL_OF[tuple(sorted(FACES[f] for f in faces))]
         case ["stars", count] if count in ("0", "1", "2", "3"):
             return STAR_COUNTS[int(count)]

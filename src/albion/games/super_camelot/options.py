@@ -7,15 +7,17 @@ from typing import TYPE_CHECKING
 from albion.games.super_camelot import chests, combat, movement, turns, world
 from albion.games.super_camelot.actions import (
     Attack,
+    Bomb,
     Command,
     PickCharacter,
     PickUp,
     PlaceOnCircle,
+    Shoot,
     Step,
     SuperCamelotAction,
 )
 from albion.games.super_camelot.board import CIRCLES, OFF_BOARD, SQUARES
-from albion.games.super_camelot.components import Character
+from albion.games.super_camelot.components import Character, Special
 from albion.games.super_camelot.pieces import Phase
 
 if TYPE_CHECKING:
@@ -25,19 +27,26 @@ STEPS = tuple(Step(position) for position in range(SQUARES + len(CIRCLES)))
 ATTACKS = tuple(Attack(arc) for arc in range(8))
 PLACES = tuple(PlaceOnCircle(circle) for circle in range(len(CIRCLES)))
 PICKS = tuple(PickCharacter(character) for character in Character)
-STOP, OPEN_CHEST, CLAIM, DIG, END_TURN = Command
+BOMBS = tuple(Bomb(square) for square in range(SQUARES))
+SHOTS = tuple(Shoot(square) for square in range(SQUARES))
+PICK_UP = tuple(PickUp(special) for special in Special)
+STOP, OPEN_CHEST, CLAIM, DIG, END_TURN, _KEEP_ROLL = Command
+CHOOSING = Phase.CHOOSING
+BIG_KEY = Special.BIG_KEY
 
 
 def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
     """The active player's choices, in a fixed order."""
-    if state.phase is Phase.CHOOSING:
+    if state.phase is CHOOSING:
         taken = {player.character for player in state.players}
         return [PICKS[c] for c in Character if c not in taken]
     seat = state.active
     player = state.players[seat]
-    if player.position == OFF_BOARD:
-        return [PLACES[k] for k, circle in enumerate(CIRCLES)
-                if world.character_at(state, circle) < 0]
+    if player.position == OFF_BOARD:  # SC-7; SC-33: the turn may always be ended
+        return [*(PLACES[k] for k, circle in enumerate(CIRCLES)
+                  if world.character_at(state, circle) < 0), END_TURN]
+    if player.passed_out:
+        return [END_TURN]  # SC-39
     moving = state.move_left > 0
     acting = state.actions_left > 0
     found: list[SuperCamelotAction] = []
@@ -48,15 +57,21 @@ def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
         return found
     if moving:
         found.append(STOP)
+    treasures = player.treasures  # cheap tests first: most players hold nothing yet
     if acting:
         found += [ATTACKS[arc] for arc in combat.attack_arcs(state, seat)]
-        if chests.chest_to_open(state, seat) >= 0:
+        if (player.keys or player.specials[BIG_KEY]) and chests.chest_to_open(state, seat) >= 0:
             found.append(OPEN_CHEST)
-        found += [PickUp(special) for special in chests.stacks_beside(state, seat)]
-        if chests.can_claim(state, seat):
+        if state.stacks:
+            found += [PICK_UP[special] for special in chests.stacks_beside(state, seat)]
+        if player.position >= SQUARES and chests.can_claim(state, seat):
             found.append(CLAIM)
-        if chests.can_dig(state, seat):
+        if treasures and chests.can_dig(state, seat):
             found.append(DIG)
+        if player.bombs:
+            found += [BOMBS[centre] for centre in combat.bomb_centres(state, seat)]
+    if treasures:
+        found += [SHOTS[target] for target in combat.bow_targets(state, seat)]
     found.append(END_TURN)
     return found
 
@@ -78,7 +93,10 @@ def perform(state: SuperCamelotState, action: SuperCamelotAction) -> None:
     if action is END_TURN:
         turns.end_turn(state)
         return
-    state.move_left = 0  # any other action ends a Move (SC-6)
+    state.move_left = 0  # any other action ends a Move (SC-36)
+    if isinstance(action, Shoot):  # SC-15: free
+        combat.shoot(state, action.target)
+        return
     state.actions_left -= 1
     if isinstance(action, Attack):
         combat.attack(state, action.arc)
@@ -90,3 +108,5 @@ def perform(state: SuperCamelotState, action: SuperCamelotAction) -> None:
         state.end_game(state.active, "grail")
     elif action is DIG:
         chests.dig(state)
+    elif isinstance(action, Bomb):
+        combat.bomb(state, action.centre)

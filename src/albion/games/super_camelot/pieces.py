@@ -13,8 +13,10 @@ from albion.games.super_camelot.components import (
     Card,
     Character,
     Deck,
+    Face,
     Item,
     Special,
+    Token,
 )
 
 
@@ -114,12 +116,122 @@ class StarRoll:
     stars: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AttackRoll:
-    """Chance, SC-12: the dice of an attack on `bushes` (cut) and `enemies` (squares)."""
+class Weapon(IntEnum):
+    SWORD = 0  # SC-12
+    BOMB = 1  # SC-14
+    BOW = 2  # SC-15
 
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """An attack being resolved: the weapon, what it reaches (bush and enemy squares, and
+    for a bomb the seats in its block), and the dice once rolled."""
+
+    weapon: Weapon
     bushes: tuple[int, ...]
     enemies: tuple[int, ...]
+    characters: tuple[int, ...] = ()
+    faces: tuple[Face, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """Chance, SC-12: the three dice of `strike`."""
+
+    strike: Strike
+
+
+@dataclass(frozen=True, slots=True)
+class RerollChoice:
+    """Decision, SC-5 (Arthur): re-roll one die of `strike`, or keep the roll."""
+
+    strike: Strike
+
+
+@dataclass(frozen=True, slots=True)
+class RerollDie:
+    """Chance: the re-rolled die replacing one `face` of `strike`."""
+
+    strike: Strike
+    face: Face
+
+
+@dataclass(frozen=True, slots=True)
+class StarChoice:
+    """Decision, SC-12: how many Stars of `strike` become Gems (the rest 2 Hits, SC-38)."""
+
+    strike: Strike
+
+
+@dataclass(frozen=True, slots=True)
+class KillChoice:
+    """Decision, SC-12: which enemies the hits kill (each set offered is one the hit icons
+    can pay for, SC-28); `gems` are counted for the draws that follow."""
+
+    strike: Strike
+    kills: tuple[tuple[int, ...], ...]
+    gems: int
+
+
+@dataclass(frozen=True, slots=True)
+class LootChoice:
+    """Decision, SC-12: with fewer Gems than kills, which killed enemies draw Loot."""
+
+    options: tuple[tuple[tuple[int, Token], ...], ...]
+    """Each option: (square, enemy token) of the enemies that draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class SecondDraw:
+    """Chance, SC-5 (Merlin): the second card, beside `first`."""
+
+    draws: CardDraws
+    first: Card
+
+
+@dataclass(frozen=True, slots=True)
+class KeepChoice:
+    """Decision, SC-5 (Merlin): keep one of two cards; the other is discarded."""
+
+    draws: CardDraws
+    cards: tuple[Card, Card]
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyTurn:
+    """SC-22: the enemies (squares) still to activate this Enemy Turn."""
+
+    queue: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChoice:
+    """Decision, SC-22: the active player picks which of the equally near `seats` the
+    enemy on `enemy` attacks."""
+
+    enemy: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StealChoice:
+    """Decision, SC-24: `victim` picks the face-up treasure the Mimic on `mimic` takes."""
+
+    mimic: int
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """Chance, SC-21: `victim` rolls to block an attack of `damage`."""
+
+    victim: int
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """The Enemy Turn is done: the next seat plays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,5 +263,11 @@ class TreasureDraw:
     deck: Deck
 
 
-Pending = CentreDraw | TileDraw | StarRoll | AttackRoll | CardDraws | DropChoice | TreasureDraw
-CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, AttackRoll, CardDraws, TreasureDraw)
+Pending = (CentreDraw | TileDraw | StarRoll | AttackRoll | RerollChoice | RerollDie
+           | StarChoice | KillChoice | LootChoice | CardDraws | SecondDraw | KeepChoice
+           | DropChoice | TreasureDraw | EnemyTurn | TargetChoice | StealChoice | Defence
+           | TurnOver)
+CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, AttackRoll, RerollDie, CardDraws,
+                  SecondDraw, TreasureDraw, Defence)
+"""Pending steps resolved by a chance outcome; the others are decisions (or, EnemyTurn
+in reading order and TurnOver, resolved at once by `settle`)."""

@@ -1,29 +1,50 @@
 """Resolving what is pending: chance outcomes (tiles, dice, cards) and the decisions asked
-in the middle of an action (where an item drops…)."""
+in the middle of an action or of the Enemy Turn."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from albion.games.super_camelot import cards, combat, movement, turns
+from albion.games.super_camelot import cards, enemies, movement, strikes, turns
 from albion.games.super_camelot.actions import (
+    Activate,
+    Command,
     Draw,
     DropAt,
+    GiveUp,
+    KeepCard,
+    Kill,
+    LootFrom,
     PlaceTile,
+    Reroll,
     Roll,
     StarCount,
     SuperCamelotAction,
+    Target,
+    UseStars,
 )
 from albion.games.super_camelot.board import SQUARES
-from albion.games.super_camelot.components import ROLLS, Card, Face
+from albion.games.super_camelot.components import ROLLS, Card, Character, Face
 from albion.games.super_camelot.pieces import (
     AttackRoll,
     CardDraws,
     CentreDraw,
+    Defence,
     DropChoice,
+    EnemyTurn,
+    KeepChoice,
+    KillChoice,
+    LootChoice,
+    RerollChoice,
+    RerollDie,
+    SecondDraw,
+    StarChoice,
     StarRoll,
+    StealChoice,
+    TargetChoice,
     TileDraw,
     TreasureDraw,
+    TurnOver,
 )
 from albion.games.super_camelot.world import TILES, UNNAMED
 
@@ -32,70 +53,159 @@ if TYPE_CHECKING:
 
 PLACE_TILES = tuple(PlaceTile(tile) for tile in range(len(TILES)))
 STAR_COUNTS = tuple(StarCount(stars) for stars in range(turns.DICE + 1))
-ROLL_OF: dict[tuple[Face, ...], Roll] = {faces: Roll(faces) for faces, _ in ROLLS[3]}
-THREE_DICE = tuple((ROLL_OF[faces], p) for faces, p in ROLLS[3])
+ROLL_OF: dict[tuple[Face, ...], Roll] = {faces: Roll(faces) for dice in ROLLS
+                                         for faces, _ in ROLLS[dice]}
+DICE_OUTCOMES = {dice: tuple((ROLL_OF[faces], p) for faces, p in ROLLS[dice])
+                 for dice in ROLLS}
 DRAWS = tuple(Draw(card) for card in Card)
 DROP_AT = tuple(DropAt(square) for square in range(SQUARES))
+GIVE_UP = tuple(GiveUp(card) for card in Card)
+KEEP = tuple(KeepCard(card) for card in Card)
+REROLL = tuple(Reroll(face) for face in Face)
+USE_STARS = tuple(UseStars(gems) for gems in range(turns.DICE + 1))
 
 
 def outcomes(state: SuperCamelotState) -> list[tuple[SuperCamelotAction, float]]:
     """The chance outcomes of the pending step on top, with their probabilities."""
     top = state.pending[-1]
-    if isinstance(top, TileDraw):
-        stack = state.tile_stack
-        return [(PLACE_TILES[tile], 1 / len(stack)) for tile in stack]
-    if isinstance(top, CentreDraw):
-        unnamed = [tile for tile in state.tile_stack if tile in UNNAMED]
-        return [(PLACE_TILES[tile], 1 / len(unnamed)) for tile in unnamed]
-    if isinstance(top, AttackRoll):
-        return list(THREE_DICE)
     if isinstance(top, CardDraws | TreasureDraw):
         counts = cards.pile(state, top.deck)
-        total = sum(counts)
-        return [(DRAWS[card], count / total) for card, count in enumerate(counts) if count]
-    return [(STAR_COUNTS[k], p) for k, p in enumerate(turns.STAR_ODDS)]
+    elif isinstance(top, SecondDraw):
+        counts = cards.pile(state, top.draws.deck)
+    elif isinstance(top, AttackRoll):
+        return list(DICE_OUTCOMES[3])
+    elif isinstance(top, Defence):
+        player = state.players[top.victim]
+        return list(DICE_OUTCOMES[2 if player.has(Card.ROYAL_SHIELD) else 1])
+    elif isinstance(top, RerollDie):
+        return list(DICE_OUTCOMES[1])
+    elif isinstance(top, TileDraw | CentreDraw):
+        stack = state.tile_stack if isinstance(top, TileDraw) else \
+            [tile for tile in state.tile_stack if tile in UNNAMED]
+        return [(PLACE_TILES[tile], 1 / len(stack)) for tile in stack]
+    else:
+        return [(STAR_COUNTS[k], p) for k, p in enumerate(turns.STAR_ODDS)]
+    total = sum(counts)
+    return [(DRAWS[card], count / total) for card, count in enumerate(counts) if count]
 
 
 def choices(state: SuperCamelotState) -> list[SuperCamelotAction]:
     """The decision asked by the pending step on top."""
     top = state.pending[-1]
-    assert isinstance(top, DropChoice)
-    return [DROP_AT[square] for square in top.sources]
+    if isinstance(top, DropChoice):
+        return [DROP_AT[square] for square in top.sources]
+    if isinstance(top, StarChoice):
+        return list(USE_STARS[: top.strike.faces.count(Face.STAR) + 1])
+    if isinstance(top, KillChoice):
+        return [Kill(kill) for kill in top.kills]
+    if isinstance(top, LootChoice):
+        return [LootFrom(tuple(square for square, _ in option)) for option in top.options]
+    if isinstance(top, KeepChoice):
+        return [KEEP[card] for card in top.cards]
+    if isinstance(top, RerollChoice):
+        return [*(REROLL[face] for face in sorted(set(top.strike.faces))), Command.KEEP_ROLL]
+    if isinstance(top, TargetChoice):
+        return [Target(seat) for seat in top.seats]
+    if isinstance(top, StealChoice):
+        return [GIVE_UP[card] for card in enemies.face_up_kinds(state, top.victim)]
+    assert isinstance(top, EnemyTurn)
+    return [Activate(square) for square in top.queue]
 
 
 def resolve(state: SuperCamelotState, action: SuperCamelotAction) -> None:
     """Apply a chance outcome or a decision to the pending step on top."""
     top = state.pending.pop()
-    if isinstance(top, CentreDraw):
+    if isinstance(top, AttackRoll):
+        strikes.rolled(state, top.strike, action.faces)  # type: ignore[union-attr]
+    elif isinstance(top, CardDraws):
+        cards.draw_litter_or_loot(state, top, action.card)  # type: ignore[union-attr]
+    elif isinstance(top, Defence):
+        defend(state, top, action.faces)  # type: ignore[union-attr]
+    elif isinstance(top, DropChoice):
+        cards.drop(state, top, action.square)  # type: ignore[union-attr]
+    elif isinstance(top, StarChoice):
+        strikes.assign_hits(state, top.strike, action.gems)  # type: ignore[union-attr]
+    elif isinstance(top, KillChoice):
+        strikes.finish(state, top.strike, action.squares, top.gems)  # type: ignore[union-attr]
+    else:
+        _resolve_rarer(state, top, action)
+    settle(state)
+
+
+def _resolve_rarer(state: SuperCamelotState, top: object, action: object) -> None:
+    if isinstance(top, TileDraw):
+        assert isinstance(action, PlaceTile)
+        movement.place_explored_tile(state, top.target, action.tile)
+    elif isinstance(top, CentreDraw):
         assert isinstance(action, PlaceTile)
         state.slot_tile[top.slot] = action.tile
         state.tile_stack.remove(action.tile)
-    elif isinstance(top, TileDraw):
-        assert isinstance(action, PlaceTile)
-        movement.place_explored_tile(state, top.target, action.tile)
-    elif isinstance(top, AttackRoll):
+    elif isinstance(top, LootChoice):
+        assert isinstance(action, LootFrom)
+        strikes.draw_loot(state, next(
+            option for option in top.options
+            if tuple(square for square, _ in option) == action.squares))
+    elif isinstance(top, RerollChoice):
+        if action is Command.KEEP_ROLL:
+            strikes.use_roll(state, top.strike)
+        else:
+            assert isinstance(action, Reroll)
+            state.reroll_used = True
+            state.pending.append(RerollDie(top.strike, action.face))
+    elif isinstance(top, RerollDie):
         assert isinstance(action, Roll)
-        combat.resolve_roll(state, top, action.faces)
-    elif isinstance(top, CardDraws):
+        strikes.rerolled(state, top.strike, top.face, action.faces[0])
+    elif isinstance(top, SecondDraw):
         assert isinstance(action, Draw)
-        cards.draw_litter_or_loot(state, top, action.card)
-    elif isinstance(top, DropChoice):
-        assert isinstance(action, DropAt)
-        cards.drop(state, top, action.square)
+        cards.second_draw(state, top, action.card)
+    elif isinstance(top, KeepChoice):
+        assert isinstance(action, KeepCard)
+        cards.keep(state, top, action.card)
     elif isinstance(top, TreasureDraw):
         assert isinstance(action, Draw)
         cards.draw_treasure(state, top, action.card)
     elif isinstance(top, StarRoll):
         assert isinstance(action, StarCount)
         turns.roll_for_first(state, top, action.stars)
-    settle(state)
+    elif isinstance(top, EnemyTurn):
+        assert isinstance(action, Activate)
+        rest = tuple(square for square in top.queue if square != action.square)
+        if rest:
+            state.pending.append(EnemyTurn(rest))
+        enemies.activate(state, action.square)
+    elif isinstance(top, TargetChoice):
+        assert isinstance(action, Target)
+        token = state.enemies[top.enemy]
+        enemies.strike(state, top.enemy, token, action.seat)
+    elif isinstance(top, StealChoice):
+        assert isinstance(action, GiveUp)
+        enemies.steal(state, top.mimic, top.victim, action.card)
+
+
+def defend(state: SuperCamelotState, defence: Defence, faces: tuple[Face, ...]) -> None:
+    """SC-21: a Shield or a Star blocks the whole attack (Galahad: a Gem too, SC-5)."""
+    guards = {Face.SHIELD, Face.STAR}
+    if state.rules.abilities and state.players[defence.victim].character is Character.GALAHAD:
+        guards.add(Face.GEM)
+    if not guards.intersection(faces):
+        strikes.damage(state, defence.victim, defence.damage)
 
 
 def settle(state: SuperCamelotState) -> None:
-    """Drop pending draws that cannot happen (an empty deck and discard)."""
-    while state.pending:
+    """Resolve what needs no one: draws from an empty deck and discard are skipped, enemies
+    act in reading order (SC-22), and the turn passes once the Enemy Turn is over."""
+    while state.pending and state.winner < 0:
         top = state.pending[-1]
         if isinstance(top, CardDraws | TreasureDraw) and not cards.has_cards(state, top.deck):
             state.pending.pop()
+        elif isinstance(top, EnemyTurn) and (len(top.queue) == 1 or
+                                            not state.rules.choose_enemy_order):
+            state.pending.pop()
+            if len(top.queue) > 1:
+                state.pending.append(EnemyTurn(top.queue[1:]))
+            enemies.activate(state, top.queue[0])
+        elif isinstance(top, TurnOver):
+            state.pending.pop()
+            turns.next_turn(state)
         else:
             return

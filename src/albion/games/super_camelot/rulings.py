@@ -201,11 +201,25 @@ RULINGS: tuple[Ruling, ...] = (
            "nothing.", (PROJECT,)),
     Ruling("SC-36", "Moves and attacks in software",
            "A Move is taken square by square: its first step spends the action, any other "
-           "action or `stop` ends it, and a Move has at least one step. An Attack is offered "
-           "only on an arc holding something to cut or fight.", (PROJECT,)),
+           "action (the free Bow shot included) or stop ends it, and a Move has at least one "
+           "step. An Attack is offered only on an arc, and a Bomb only on a block, holding "
+           "something to cut or fight (a Bomb also on a block holding another character).",
+           (PROJECT,)),
     Ruling("SC-37", "Safety cap",
            "A game still running after max_turns seat turns ends as a draw (ALL-1).",
            (PROJECT,), ("max_turns",)),
+    Ruling("SC-38", "Stars and hits in software",
+           "A Star is used as a Gem or as 2 Hits: as 1 Hit it is never better (a hit icon goes "
+           "to one enemy whole). Hits are assigned by choosing which enemies die, among the "
+           "sets the icons can pay for that no larger such set contains; with one such set "
+           "nothing is asked.", (PROJECT,)),
+    Ruling("SC-39", "Passing out on one's own turn",
+           "A character who passes out during its own turn (its own bomb) can only end the "
+           "turn; the Enemy Turn follows as usual.", (PROJECT,)),
+    Ruling("SC-40", "A Mimic's hoard",
+           "A Mimic keeps every treasure it steals (a Mimic on its target's square steals "
+           "again); killing it returns each one as SC-24 says, and if it leaves play unkilled "
+           "they all stay face down.", (PROJECT,)),
     ALL_1,
 )
 

@@ -30,6 +30,7 @@ from albion.games.super_camelot.pieces import (
     CentreDraw,
     Pending,
     Phase,
+    StealChoice,
     Thing,
 )
 from albion.games.super_camelot.view import SuperCamelotView, observe
@@ -41,9 +42,9 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
 
     __slots__ = (
         "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
-        "bow_used", "winner", "end", "players", "slot_tile", "tile_stack", "populated",
-        "visited", "things", "stacks", "enemies", "facing", "loot", "items", "token_supply",
-        "item_supply", "lost_items", "decks", "discards", "pending",
+        "bow_used", "reroll_used", "winner", "end", "players", "slot_tile", "tile_stack",
+        "populated", "visited", "things", "stacks", "enemies", "facing", "loot", "items",
+        "token_supply", "item_supply", "lost_items", "decks", "discards", "pending",
     )
 
     rules: Rules
@@ -55,6 +56,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
     started: list[bool]  # per seat: has had a first turn (SC-7)
     turns: int  # seat turns played (the safety cap)
     bow_used: bool  # SC-15 this turn
+    reroll_used: bool  # SC-5 (Arthur) this turn
     winner: int
     end: str | None  # "gems", "grail", or CAP
     players: list[Adventurer]
@@ -66,7 +68,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
     stacks: dict[int, tuple[Special, int]]  # stack square -> (special, tokens left)
     enemies: dict[int, Token]  # enemies by square
     facing: dict[int, int]  # Carnivorous Plant facing by square (0 north, clockwise 8)
-    loot: dict[int, tuple[int, Card]]  # Mimic square -> (owner seat, stolen treasure)
+    loot: dict[int, tuple[tuple[int, Card], ...]]  # Mimic square -> (owner, card) stolen
     items: dict[int, tuple[Item, ...]]  # items lying on squares
     token_supply: list[int]  # by Token
     item_supply: list[int]  # by Item
@@ -85,6 +87,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         state.actions_left = state.move_left = 0
         state.started = [False] * num_players
         state.turns, state.bow_used, state.winner, state.end = 0, False, -1, None
+        state.reroll_used = False
         state.players = []
         state.slot_tile = [-1] * SLOTS_PER_SIDE**2
         state.tile_stack = list(range(len(TILES)))
@@ -111,7 +114,9 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
             return TERMINAL
         if self.pending:
             top = self.pending[-1]
-            return CHANCE if isinstance(top, CHANCE_PENDING) else self.active
+            if isinstance(top, CHANCE_PENDING):
+                return CHANCE
+            return top.victim if isinstance(top, StealChoice) else self.active
         return self.active
 
     def legal_actions(self) -> list[SuperCamelotAction]:
@@ -133,6 +138,8 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
             resolve.resolve(self, action)
         else:
             options.perform(self, action)
+            if self.pending:
+                resolve.settle(self)
 
     def explain_illegal(self, action: object) -> AlbionError:
         return why_illegal(self, action)
@@ -161,6 +168,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
                                                              self.move_left)
         other.started = self.started[:]
         other.turns, other.bow_used = self.turns, self.bow_used
+        other.reroll_used = self.reroll_used
         other.winner, other.end = self.winner, self.end
         other.players = [player.clone() for player in self.players]
         other.slot_tile = self.slot_tile[:]

@@ -51,7 +51,8 @@ def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None
 def begin_turn(state: SuperCamelotState) -> None:
     """SC-6: three actions. SC-21: a passed-out character recovers to 1 and skips the rest
     of the turn, the Enemy Turn included."""
-    state.actions_left, state.move_left, state.bow_used = ACTIONS_PER_TURN, 0, False
+    state.actions_left, state.move_left = ACTIONS_PER_TURN, 0
+    state.bow_used = state.reroll_used = False
     player = state.players[state.active]
     if player.passed_out:
         player.passed_out = False

@@ -47,6 +47,7 @@ class SuperCamelotView:
     started: tuple[bool, ...]
     turns: int
     bow_used: bool
+    reroll_used: bool
     winner: int
     end: str | None
     players: tuple[PlayerView, ...]
@@ -58,7 +59,7 @@ class SuperCamelotView:
     stacks: tuple[tuple[int, tuple[Special, int]], ...]
     enemies: tuple[tuple[int, Token], ...]
     facing: tuple[tuple[int, int], ...]
-    loot: tuple[tuple[int, tuple[int, Card]], ...]
+    loot: tuple[tuple[int, tuple[tuple[int, Card], ...]], ...]
     items: tuple[tuple[int, tuple[Item, ...]], ...]
     token_supply: tuple[int, ...]
     item_supply: tuple[int, ...]
@@ -86,6 +87,7 @@ def observe(state: SuperCamelotState, seat: int | None) -> SuperCamelotView:
         started=tuple(state.started),
         turns=state.turns,
         bow_used=state.bow_used,
+        reroll_used=state.reroll_used,
         winner=state.winner,
         end=state.end,
         players=tuple(

@@ -3,13 +3,14 @@ and what stands on a square (SC-8)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from albion.games.super_camelot.board import (
+    OPEN_GROUND,
     SIDE,
+    SLOT_OF,
     SQUARES,
-    START_BLOCK,
-    is_tree,
     slot_of,
     slot_squares,
 )
@@ -31,14 +32,24 @@ MARK_THING = {Mark.SMALL_CHEST: Thing.SMALL_CHEST, Mark.BIG_CHEST: Thing.BIG_CHE
 MARK_SPECIAL = {Mark.BIG_KEY: Special.BIG_KEY, Mark.FIRE_RELIC: Special.FIRE_RELIC,
                 Mark.WATER_RELIC: Special.WATER_RELIC, Mark.WIND_RELIC: Special.WIND_RELIC}
 ENEMY_TOKENS = (Token.DARK_KNIGHT, Token.MIMIC, Token.PLANT)
+BUSH, ROCK = Thing.BUSH, Thing.ROCK
+TOKEN_OF_THING = {Thing.BUSH: Token.BUSH, Thing.ROCK: Token.ROCK}
 NORTH_FACING = 0
 
 
-def layout(state: SuperCamelotState, slot: int) -> list[tuple[int, Mark]]:
-    """(square, mark) of every token of the tile in `slot`, in reading order."""
+TILE_TOKENS = tuple(tuple(tile.tokens()) for tile in TILES)
+
+
+@cache
+def placed_layout(tile: int, slot: int) -> tuple[tuple[int, Mark], ...]:
+    """(square, mark) of every token of `tile` laid in `slot`, in reading order."""
     origin = slot_squares(slot)[0]
-    return [(origin + row * SIDE + col, mark)
-            for row, col, mark in TILES[state.slot_tile[slot]].tokens()]
+    return tuple((origin + row * SIDE + col, mark) for row, col, mark in TILE_TOKENS[tile])
+
+
+def layout(state: SuperCamelotState, slot: int) -> tuple[tuple[int, Mark], ...]:
+    """(square, mark) of every token of the tile in `slot`, in reading order."""
+    return placed_layout(state.slot_tile[slot], slot)
 
 
 def population_plan(state: SuperCamelotState, slot: int) -> dict[int, Token]:
@@ -80,23 +91,19 @@ def populate(state: SuperCamelotState, slot: int) -> None:
 
 def depopulate(state: SuperCamelotState, slot: int) -> None:
     """SC-11: bushes, rocks and enemies return to the supply; items left lying are lost
-    for good; a Mimic's stolen treasure stays face down for good (SC-24)."""
-    for square in slot_squares(slot):
-        thing = state.things.get(square)
-        if thing is Thing.BUSH or thing is Thing.ROCK:
-            del state.things[square]
-            state.token_supply[Token.BUSH if thing is Thing.BUSH else Token.ROCK] += 1
-        enemy = state.enemies.pop(square, None)
-        if enemy is not None:
-            state.token_supply[enemy] += 1
-            state.facing.pop(square, None)
-            stolen = state.loot.pop(square, None)
-            if stolen is not None:
-                owner, card = stolen
-                treasures = state.players[owner].treasures
-                treasures[treasures.index((card, TreasureState.STOLEN))] = (
-                    card, TreasureState.LOST)
-        for item in state.items.pop(square, ()):
+    for good; a Mimic's stolen treasures stay face down for good (SC-24, SC-40)."""
+    for square in [sq for sq, thing in state.things.items()
+                   if SLOT_OF[sq] == slot and (thing is BUSH or thing is ROCK)]:
+        state.token_supply[TOKEN_OF_THING[state.things.pop(square)]] += 1
+    for square in [sq for sq in state.enemies if SLOT_OF[sq] == slot]:
+        state.token_supply[state.enemies.pop(square)] += 1
+        state.facing.pop(square, None)
+        for owner, card in state.loot.pop(square, ()):
+            treasures = state.players[owner].treasures
+            treasures[treasures.index((card, TreasureState.STOLEN))] = (
+                card, TreasureState.LOST)
+    for square in [sq for sq in state.items if SLOT_OF[sq] == slot]:
+        for item in state.items.pop(square):
             state.lost_items[item] += 1
     state.populated[slot] = False
 
@@ -117,7 +124,7 @@ def character_at(state: SuperCamelotState, position: int) -> int:
 
 def is_open_ground(position: int) -> bool:
     """A square that can ever be stood on: on the map, not a tree, not the Starting Tile."""
-    return 0 <= position < SQUARES and position not in START_BLOCK and not is_tree(position)
+    return position >= 0 and OPEN_GROUND[position]
 
 
 def is_blocked(state: SuperCamelotState, square: int) -> bool:

@@ -1,0 +1,161 @@
+"""Resolving a strike once the dice are rolled (SC-12 … SC-15, SC-28): Arthur's re-roll,
+Stars, hits, kills, bushes cut, bomb damage, and the Litter and Loot the Gems earn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from albion.games.super_camelot import belongings
+from albion.games.super_camelot.combat import enemy_hp
+from albion.games.super_camelot.components import Character, Deck, Face, Token
+from albion.games.super_camelot.pieces import (
+    CardDraws,
+    KillChoice,
+    LootChoice,
+    RerollChoice,
+    StarChoice,
+    Strike,
+    TreasureState,
+    Weapon,
+)
+
+if TYPE_CHECKING:
+    from albion.games.super_camelot.state import SuperCamelotState
+
+BOMB_DAMAGE = 2
+"""SC-14: every character in the block, the bomber too, with no defence."""
+LOOT_DECK = {Token.MIMIC: Deck.SMALL_LOOT, Token.PLANT: Deck.SMALL_LOOT,
+             Token.DARK_KNIGHT: Deck.BIG_LOOT}
+
+
+def has_ability(state: SuperCamelotState, seat: int, character: Character) -> bool:
+    """SC-5: the character's ability, when the `abilities` variant is on."""
+    return state.rules.abilities and state.players[seat].character is character
+
+
+def rolled(state: SuperCamelotState, strike: Strike, faces: tuple[Face, ...]) -> None:
+    """The dice are down: Arthur may re-roll one (once per turn), then Stars are used."""
+    strike = replace(strike, faces=faces)
+    if has_ability(state, state.active, Character.ARTHUR) and not state.reroll_used:
+        state.pending.append(RerollChoice(strike))
+    else:
+        use_roll(state, strike)
+
+
+def rerolled(state: SuperCamelotState, strike: Strike, old: Face, new: Face) -> None:
+    faces = list(strike.faces)
+    faces.remove(old)
+    use_roll(state, replace(strike, faces=tuple(sorted((*faces, new)))))
+
+
+def use_roll(state: SuperCamelotState, strike: Strike) -> None:
+    """SC-12: with something to hit, the attacker says how Stars are used (SC-38);
+    otherwise every Star is a Gem."""
+    stars = strike.faces.count(Face.STAR)
+    if stars and strike.enemies:
+        state.pending.append(StarChoice(strike))
+    else:
+        assign_hits(state, strike, stars)
+
+
+def assign_hits(state: SuperCamelotState, strike: Strike, star_gems: int) -> None:
+    """SC-12, SC-28: hit icons (a 2 Hits icon is never split; Lancelot's first 1 Hit is
+    worth 2, SC-5). A bomb's hits count against every enemy in its block (SC-14); sword
+    and bow hits are assigned enemy by enemy."""
+    faces = strike.faces
+    stars = faces.count(Face.STAR)
+    gems = faces.count(Face.GEM) + star_gems
+    icons = [2] * (faces.count(Face.TWO_HITS) + stars - star_gems) + \
+        [1] * faces.count(Face.ONE_HIT)
+    if 1 in icons and has_ability(state, state.active, Character.LANCELOT):
+        icons[icons.index(1)] = 2
+    if strike.weapon is Weapon.BOMB:
+        total = sum(icons)
+        killed = tuple(sq for sq in strike.enemies if total >= enemy_hp(state, state.enemies[sq]))
+        if total:
+            for seat in strike.characters:
+                damage(state, seat, BOMB_DAMAGE)
+        finish(state, strike, killed, gems)
+        return
+    kills = kill_options(state, strike.enemies, icons)
+    if len(kills) > 1:
+        state.pending.append(KillChoice(strike, kills, gems))
+    else:
+        finish(state, strike, kills[0], gems)
+
+
+def kill_options(state: SuperCamelotState, enemies: tuple[int, ...],
+                 icons: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The sets of enemies some assignment of `icons` kills, keeping only the sets no
+    other set contains (killing more never hurts the attacker)."""
+    needs = [enemy_hp(state, state.enemies[sq]) for sq in enemies]
+    found = set()
+    for targets in product(range(len(enemies) + 1), repeat=len(icons)):
+        dealt = [0] * len(enemies)
+        for icon, target in zip(icons, targets, strict=True):
+            if target < len(enemies):
+                dealt[target] += icon
+        found.add(tuple(sq for sq, got, need in zip(enemies, dealt, needs, strict=True)
+                        if got >= need))
+    return tuple(sorted(kill for kill in found
+                        if not any(set(kill) < set(other) for other in found)))
+
+
+def damage(state: SuperCamelotState, seat: int, amount: int) -> None:
+    """SC-21: lose health; at 0 the character passes out."""
+    player = state.players[seat]
+    player.health = max(0, player.health - amount)
+    if not player.health:
+        player.passed_out = True
+
+
+def finish(state: SuperCamelotState, strike: Strike, killed: tuple[int, ...],
+           gems: int) -> None:
+    """SC-12: bushes are cut, the killed enemies leave (a Mimic gives back what it stole,
+    SC-24); each Gem lets one cut bush draw Litter and one killed enemy draw Loot."""
+    for square in strike.bushes:
+        del state.things[square]
+        state.token_supply[Token.BUSH] += 1
+    fallen = [(square, state.enemies[square]) for square in killed]
+    for square, _ in fallen:
+        remove_enemy(state, square, killer=state.active)
+    if state.winner >= 0:
+        return
+    loot = min(gems, len(fallen))
+    if loot == len(fallen):
+        draw_loot(state, tuple(fallen))
+    elif loot:
+        state.pending.append(LootChoice(tuple(combinations(fallen, loot))))
+    litter = min(gems, len(strike.bushes))
+    if litter:
+        state.pending.append(CardDraws(Deck.LITTER, litter, strike.bushes))
+
+
+def draw_loot(state: SuperCamelotState, fallen: tuple[tuple[int, Token], ...]) -> None:
+    """Small Loot for Mimics and Plants, Big Loot for Dark Knights (rulebook, Enemy Cards);
+    items drop where the enemies fell."""
+    for deck in (Deck.BIG_LOOT, Deck.SMALL_LOOT):
+        sources = tuple(square for square, token in fallen if LOOT_DECK[token] is deck)
+        if sources:
+            state.pending.append(CardDraws(deck, len(sources), sources))
+
+
+def remove_enemy(state: SuperCamelotState, square: int, killer: int) -> None:
+    """A killed enemy returns to the supply. SC-24: a killed Mimic's treasure goes face up
+    to its owner, or to the killer if someone else killed it."""
+    token = state.enemies.pop(square)
+    state.token_supply[token] += 1
+    state.facing.pop(square, None)
+    stolen = state.loot.pop(square, ())
+    for owner, card in stolen:
+        treasures = state.players[owner].treasures
+        index = treasures.index((card, TreasureState.STOLEN))
+        if owner == killer:
+            treasures[index] = (card, TreasureState.UP)
+        else:
+            del treasures[index]
+            state.players[killer].treasures.append((card, TreasureState.UP))
+    if stolen:
+        belongings.check_gems(state, killer)

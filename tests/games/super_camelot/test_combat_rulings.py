@@ -1,0 +1,266 @@
+"""Super Camelot scenario tests on attacks, dice and abilities (SC-5, SC-6, SC-12 …
+SC-15, SC-29, SC-38, SC-39), named after their rulings."""
+
+from __future__ import annotations
+
+from albion.core import CHANCE, Source
+from albion.games.super_camelot import GAME
+from albion.games.super_camelot.board import name
+from albion.games.super_camelot.components import MAX_HEALTH, Card, Character, Item, Token
+from albion.games.super_camelot.pieces import TreasureState
+from albion.games.super_camelot.scene import at, build
+from tests.games.super_camelot.helpers import options, play, refused
+
+KNIGHT_AND_MIMIC = """
+T.....T
+.......
+..dm...
+...1...
+.......
+.......
+T.....T
+"""
+
+
+def give(state, seat: int, card: Card) -> None:  # type: ignore[no-untyped-def]
+    state.players[seat].treasures.append((card, TreasureState.UP))
+
+
+# SC-6, SC-12 -------------------------------------------------------------------------
+
+
+def test_sc12_hits_are_assigned_enemy_by_enemy() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, abilities="off", enemy_hp="1-1-2")
+    play(state, "attack nw", "roll two-hits blank blank")
+    # 2 Hits kill the Knight (2) or the Mimic (1), not both: the attacker chooses
+    assert set(options(state)) == {f"kill {name(at(5, 2, 2))}", f"kill {name(at(5, 2, 3))}"}
+    play(state, f"kill {name(at(5, 2, 3))}")
+    assert at(5, 2, 3) not in state.enemies and state.enemies[at(5, 2, 2)] is Token.DARK_KNIGHT
+    assert state.token_supply[Token.MIMIC] == 8
+
+
+def test_sc12_no_damage_carries_over_and_bushes_are_always_cut() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..db...")}, abilities="off")
+    play(state, "attack nw", "roll one-hit blank blank")
+    assert state.enemies[at(5, 2, 2)] is Token.DARK_KNIGHT
+    assert at(5, 2, 3) not in state.things
+    play(state, "attack nw", "roll one-hit two-hits blank")
+    assert at(5, 2, 2) not in state.enemies, "3 hits in one attack kill a Knight (SC-13)"
+
+
+def test_sc6_actions_may_repeat() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
+    play(state, "attack nw", "roll blank blank blank", "attack nw", "roll blank blank blank")
+    assert state.actions_left == 1
+
+
+def test_sc12_gems_draw_loot_from_killed_enemies_and_litter_from_bushes() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..bm...")}, abilities="off")
+    play(state, "attack nw", "roll one-hit gem blank")
+    assert state.current_player() == CHANCE
+    assert {a.card for a, _ in state.chance_outcomes()} >= {Card.HEALTH_POTION,
+                                                            Card.GRAIL_WATER}, "Litter first"
+    play(state, "draw green-gem")
+    assert state.items == {at(5, 2, 2): (Item.GREEN_GEM,)}
+    outcomes = {a.card for a, _ in state.chance_outcomes()}
+    assert Card.SPEED_POTION in outcomes, "then Small Loot for the Mimic"
+    play(state, "draw bomb")
+    assert state.items[at(5, 2, 3)] == (Item.BOMB,)
+
+
+def test_sc12_own_tile_arcs_variant() -> None:
+    edge = "T.....T\n.......\n......1\n" + ".......\n" * 3 + "T.....T"
+    beyond = "T.....T\n.......\nb......\n" + ".......\n" * 3 + "T.....T"
+    cross = build({5: edge, 6: beyond}, abilities="off")
+    assert "attack se" in options(cross) or "attack ne" in options(cross)
+    own = build({5: edge, 6: beyond}, abilities="off", arc="own-tile")
+    assert not any(text.startswith("attack") for text in options(own))
+
+
+def test_sc12_greatsword_sweeps_five_squares() -> None:
+    state = build({5: """
+        T.....T
+        .......
+        ..b.b..
+        ...1...
+        .......
+        .......
+        T.....T"""}, abilities="off")
+    assert "sweep north" not in options(state)
+    give(state, 0, Card.GREATSWORD)
+    play(state, "sweep north", "roll blank blank blank")
+    assert at(5, 2, 2) not in state.things and at(5, 2, 4) not in state.things
+
+
+# SC-13 -------------------------------------------------------------------------------
+
+
+def test_sc13_enemy_health_is_a_variant() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...m...")}, abilities="off",
+                  enemy_hp="2-3-4")
+    play(state, "attack nw", "roll one-hit blank blank")
+    assert at(5, 2, 3) in state.enemies, "this Mimic needs 2 hits"
+    play(state, "attack nw", "roll one-hit one-hit blank")
+    assert at(5, 2, 3) not in state.enemies
+
+
+# SC-14, SC-29 ------------------------------------------------------------------------
+
+
+def test_sc14_a_bomb_hits_every_enemy_in_its_block_and_its_thrower() -> None:
+    state = build({5: """
+        T.....T
+        .......
+        ..d.p..
+        ..b1m..
+        .......
+        .......
+        T.....T"""}, abilities="off")
+    state.players[0].bombs = 1
+    state.item_supply[Item.BOMB] -= 1
+    play(state, f"bomb {name(at(5, 3, 3))}")
+    assert state.actions_left == 2, "a bomb costs an Attack action (SC-29)"
+    assert state.item_supply[Item.BOMB] == 5
+    play(state, "roll two-hits blank blank")
+    assert at(5, 2, 4) not in state.enemies and at(5, 2, 2) in state.enemies
+    assert at(5, 3, 2) not in state.things
+    assert state.players[0].health == MAX_HEALTH - 2, "the bomber is hit too"
+
+
+def test_sc14_no_hit_no_damage_to_characters() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
+    state.players[0].bombs = 1
+    play(state, f"bomb {name(at(5, 3, 3))}", "roll gem blank blank")
+    assert state.players[0].health == MAX_HEALTH
+
+
+def test_sc29_a_mimic_on_the_bombers_square_is_not_hit() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..b....")}, abilities="off")
+    state.enemies[at(5, 3, 3)] = Token.MIMIC
+    state.players[0].bombs = 1
+    play(state, f"bomb {name(at(5, 3, 3))}", "roll two-hits two-hits blank")
+    assert state.enemies[at(5, 3, 3)] is Token.MIMIC
+    assert at(5, 2, 2) not in state.things
+
+
+# SC-15 -------------------------------------------------------------------------------
+
+
+def test_sc15_the_bow_shoots_once_per_turn_anywhere_on_the_tile_for_free() -> None:
+    state = build({5: """
+        T.....T
+        .d.....
+        .......
+        ...1...
+        .......
+        .....p.
+        T.....T"""}, abilities="off")
+    assert not any(text.startswith("shoot") for text in options(state))
+    give(state, 0, Card.HUNTING_BOW)
+    assert {f"shoot {name(at(5, 1, 1))}", f"shoot {name(at(5, 5, 5))}"} <= set(options(state))
+    play(state, f"shoot {name(at(5, 5, 5))}", "roll two-hits blank blank")
+    assert at(5, 5, 5) not in state.enemies and state.actions_left == 3
+    assert not any(text.startswith("shoot") for text in options(state))
+    assert refused(state, f"shoot {name(at(5, 1, 1))}").ruling == "SC-15"
+
+
+def test_sc15_nobody_attacks_a_mimic_on_their_own_square() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", ".......")}, abilities="off")
+    state.enemies[at(5, 3, 3)] = Token.MIMIC
+    give(state, 0, Card.HUNTING_BOW)
+    assert not any(text.startswith("shoot") for text in options(state))
+
+
+# SC-38, SC-39 ------------------------------------------------------------------------
+
+
+def test_sc38_stars_become_gems_or_two_hits() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
+    play(state, "attack nw", "roll star star blank")
+    assert options(state) == ["gems 0", "gems 1", "gems 2"]
+    play(state, "gems 0")  # two 2 Hits: the Knight (3) needs both, the Mimic (1) one
+    assert set(options(state)) == {f"kill {name(at(5, 2, 2))}", f"kill {name(at(5, 2, 3))}"}
+    stars_only_bushes = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..bb...")},
+                              abilities="off")
+    play(stars_only_bushes, "attack nw", "roll star blank blank")
+    assert stars_only_bushes.current_player() == CHANCE, "a Star is a Gem with no enemy"
+
+
+def test_sc39_passing_out_on_ones_own_turn_leaves_only_its_end() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
+    state.players[0].health, state.players[0].bombs = 2, 1
+    play(state, f"bomb {name(at(5, 3, 3))}", "roll one-hit blank blank")
+    assert state.players[0].passed_out
+    assert options(state) == ["end turn"]
+    assert refused(state, "step south").ruling == "SC-39"
+
+
+# SC-5 (abilities, our own design) ----------------------------------------------------
+
+
+def test_sc5_abilities_are_labelled_our_own_design() -> None:
+    ruling = GAME.ruling("SC-5")
+    assert Source.HOUSE in ruling.sources and ruling.variant_keys == ("abilities",)
+
+
+def test_sc5_arthur_rerolls_one_die_once_per_turn() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, characters=(Character.ARTHUR, Character.MERLIN))
+    play(state, "attack nw", "roll blank blank one-hit")
+    assert set(options(state)) == {"reroll one-hit", "reroll blank", "keep roll"}
+    play(state, "reroll blank", "roll two-hits")  # now 2 Hits and 1 Hit: kill one of them
+    play(state, f"kill {name(at(5, 2, 2))}")
+    assert at(5, 2, 2) not in state.enemies
+    play(state, "attack nw", "roll blank blank blank")
+    assert state.current_player() == 0 and not state.pending, "once per turn"
+
+
+def test_sc5_gwenivere_heals_one_more() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..bb...")},
+                  characters=(Character.GWENIVERE, Character.MERLIN))
+    state.players[0].health = 2
+    play(state, "attack nw", "roll gem blank blank", "draw health-potion")
+    assert state.players[0].health == 4
+
+
+def test_sc5_lancelots_first_one_hit_counts_as_two() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..d....")},
+                  characters=(Character.LANCELOT, Character.MERLIN))
+    play(state, "attack nw", "roll one-hit one-hit blank")
+    assert at(5, 2, 2) not in state.enemies, "2 + 1 = 3 hits on the Knight"
+
+
+def test_sc5_merlin_draws_two_and_keeps_one() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..b....")},
+                  characters=(Character.MERLIN, Character.ARTHUR))
+    play(state, "attack nw", "roll gem blank blank", "draw bomb", "draw green-gem")
+    assert set(options(state)) == {"keep bomb", "keep green-gem"}
+    play(state, "keep green-gem")
+    assert state.items[at(5, 2, 2)] == (Item.GREEN_GEM,)
+    assert state.discards[0][Card.BOMB] == 1
+
+
+def test_sc5_percival_moves_one_more_square() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", ".......")},
+                  characters=(Character.PERCIVAL, Character.MERLIN))
+    play(state, "step north", "step north", "step east", "step east")
+    assert state.move_left == 0 and state.actions_left == 2
+
+
+def test_sc5_galahad_blocks_with_a_gem() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...p...")},
+                  characters=(Character.GALAHAD, Character.MERLIN))
+    play(state, "end turn", "roll gem")
+    assert state.players[0].health == MAX_HEALTH
+    off = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...p...")},
+                characters=(Character.GALAHAD, Character.MERLIN), abilities="off")
+    play(off, "end turn", "roll gem")
+    assert off.players[0].health == MAX_HEALTH - 2
+
+
+def test_sc5_abilities_off_turns_them_all_off() -> None:
+    state = build({5: KNIGHT_AND_MIMIC}, characters=(Character.ARTHUR, Character.MERLIN),
+                  abilities="off")
+    play(state, "attack nw", "roll blank blank one-hit")
+    assert "keep roll" not in options(state)
+    assert at(5, 2, 3) not in state.enemies, "the one 1 Hit can only kill the Mimic"
+    assert state.enemies == {at(5, 2, 2): Token.DARK_KNIGHT}
