@@ -188,3 +188,25 @@ def test_simulate_and_rules_cover_raiding_stonehenge() -> None:
     assert sum(summary["wins"]) == pytest.approx(20)
     code, out, _ = run("rules", "raiding-stonehenge")
     assert code == 0 and "RS-21" in out and "published 4–5" in out
+
+
+def test_super_camelot_plays_at_the_terminal_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "sc.json"
+    code, out, _ = run("play", "super-camelot", "-p", "human,random", "--seed", "4",
+                       stdin="pick arthur\ncircle north\n1\nend turn\nquit\ny\n" + str(path)
+                       + "\n")
+    assert code == 0, out
+    assert "Choosing characters" in out and "◯" in out and "Health" in out
+    assert "hidden" in out, "the opponent's gems"
+    record = load_record(path)
+    assert all(text.startswith("tile ") for text in record.actions[:4]), "centre tiles"
+    assert record.actions[4] == "pick arthur" and record.actions[5].startswith("pick ")
+    code, out, _ = run("replay", str(path), "--at", "8")
+    assert code == 0 and "action 8/" in out
+
+
+def test_super_camelot_simulate_reports_how_games_end() -> None:
+    code, out, _ = run("simulate", "super-camelot", "-p", "random,random,random", "-n", "3",
+                       "-V", "max_turns=30", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["end_reasons"] == {"cap": 3} and summary["draws"] == 3

@@ -11,15 +11,17 @@ from rich.console import Console
 
 from albion.bots import RandomBot
 from albion.cli.render import render_view
-from albion.core import CHANCE, Game
+from albion.core import CHANCE, Game, VariantValue
 from albion.sim.match import Match
 
 
-def playthrough(game: Game, players: int, seed: int) -> str:
+def playthrough(game: Game, players: int, seed: int,
+                variant: dict[str, VariantValue] | None = None) -> str:
     names = [f"random{seat + 1}" for seat in range(players)]
     agents = [RandomBot(random.Random(seed * 10 + seat)) for seat in range(players)]
-    match = Match(game, game.variant(), agents, seed, seat_names=names)
-    lines = [f"# {game.name} {game.version}, {players} players, seed {seed}"]
+    match = Match(game, game.variant(variant), agents, seed, seat_names=names)
+    lines = [f"# {game.name} {game.version}, {players} players, seed {seed}, "
+             f"variant {match.variant.as_dict()}"]
     while not match.state.is_terminal():
         step = match.step()
         actor = "chance" if step.actor == CHANCE else game.seat_name(step.actor)

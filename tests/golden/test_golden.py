@@ -7,17 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from albion.core import get_game
+from albion.core import VariantValue, get_game
 from tests.golden.playthrough import playthrough
 
 HERE = Path(__file__).parent
-GOLDEN = [("diamoniak", 2, 7), ("diamoniak", 4, 11), ("raiding-stonehenge", 4, 3)]
+GOLDEN: list[tuple[str, int, int, dict[str, VariantValue]]] = [
+    ("diamoniak", 2, 7, {}),
+    ("diamoniak", 4, 11, {}),
+    ("raiding-stonehenge", 4, 3, {}),
+    ("super-camelot", 2, 5, {"max_turns": 80}),
+]
 
 
-@pytest.mark.parametrize(("game_id", "players", "seed"), GOLDEN)
-def test_golden_playthrough(game_id: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "seed", "variant"), GOLDEN)
+def test_golden_playthrough(game_id: str, players: int, seed: int,
+                            variant: dict[str, VariantValue]) -> None:
     path = HERE / f"{game_id}-{players}p-seed{seed}.txt"
-    text = playthrough(get_game(game_id), players, seed)
+    text = playthrough(get_game(game_id), players, seed, variant)
     if os.environ.get("ALBION_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"{path.name} missing: run with ALBION_UPDATE_GOLDEN=1"

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
-from albion.cli.render import diamoniak, raiding_stonehenge
+from albion.cli.render import diamoniak, raiding_stonehenge, super_camelot
 
 Renderer = Callable[[Any, Sequence[str]], RenderableType]
 """(view, seat names) → something rich can print."""
@@ -16,6 +16,7 @@ Renderer = Callable[[Any, Sequence[str]], RenderableType]
 RENDERERS: dict[str, Renderer] = {
     "diamoniak": diamoniak.render,
     "raiding-stonehenge": raiding_stonehenge.render,
+    "super-camelot": super_camelot.render,
 }
 
 

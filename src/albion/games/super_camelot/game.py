@@ -7,7 +7,7 @@ from typing import Any
 
 from albion.core.game import AnyState, Game
 from albion.core.variants import Variant
-from albion.games.super_camelot import belongings, notation
+from albion.games.super_camelot import belongings, notation, report
 from albion.games.super_camelot.components import GEM_ITEMS, ITEM_SUPPLY, WIN_GEMS, Item
 from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import Adventurer, Phase
@@ -39,6 +39,12 @@ class SuperCamelot(Game):
 
     def action_text(self, state: AnyState, action: Any) -> str:
         return notation.action_text(_actor_position(state), action)
+
+    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+        """Damage, healing, passing out, enemies moving or dying, items picked up and
+        treasures found or stolen (all public; gem totals never, SC-19)."""
+        assert isinstance(before, SuperCamelotState) and isinstance(after, SuperCamelotState)
+        return report.outcome(before, after)
 
     def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
