@@ -1,16 +1,17 @@
-"""Bots: they receive a seat's view and the legal actions, never a state."""
+"""Bots: they receive a seat's view and the legal actions, never a state (the cheating
+analysis bot excepted, and labelled)."""
 
 from albion.bots.base import Agent
 from albion.bots.random_bot import RandomBot
 from albion.bots.registry import (
     BOTS,
-    HUMAN,
-    PlayerSpec,
-    PlayerSpecError,
+    describe_bots,
+    is_cheat,
     known_players,
     make_bot,
     parse_players,
 )
+from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError
 
 __all__ = [
     "BOTS",
@@ -19,6 +20,8 @@ __all__ = [
     "PlayerSpec",
     "PlayerSpecError",
     "RandomBot",
+    "describe_bots",
+    "is_cheat",
     "known_players",
     "make_bot",
     "parse_players",

@@ -8,7 +8,8 @@ from typing import Any, Protocol
 
 
 class Agent(Protocol):
-    """Anything that decides for a seat: a bot, or a person at a terminal."""
+    """Anything that decides for a seat: a bot, or a person at a terminal. Only an agent
+    declaring `sees_state = True` (the labelled cheating bot) is handed the state."""
 
     name: str
 

@@ -1,41 +1,106 @@
-"""Bots by name, and player specs (`human`, `random`, …) read from the command line."""
+"""Bots by name with their options (validated by pydantic), and player specs made into
+agents. `albion play/simulate --players` and the arena all come through here."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from albion.bots.base import Agent
+from albion.bots.heuristic_bot import HeuristicBot
+from albion.bots.heuristics import STRATEGIES
+from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot, SearchSettings
 from albion.bots.random_bot import RandomBot
-from albion.core.errors import AlbionError
+from albion.bots.search import Budget, random_policy
+from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import Game
 
-HUMAN = "human"
+SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
+    "diamoniak": {"iterations": 400, "c": 0.7, "cutoff": 0},
+    "raiding-stonehenge": {"iterations": 400, "c": 0.7, "cutoff": 0},
+    "super-camelot": {"iterations": 150, "c": 0.7, "cutoff": 40},
+}
+"""Default search budgets per game: a move well under a second on one core."""
 
-BotFactory = Callable[[Game, random.Random], Agent]
 
-BOTS: dict[str, tuple[BotFactory, str]] = {
-    "random": (lambda game, rng: RandomBot(rng), "uniform choice among the legal actions"),
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SearchOptions(BaseModel):
+    """Options of `ismcts` and `cheat-mcts`; unset ones take the game's defaults."""
+
+    model_config = ConfigDict(extra="forbid")
+    iterations: int | None = Field(None, ge=1, description="iterations per move")
+    seconds: float | None = Field(None, gt=0, description="seconds per move (instead)")
+    c: float | None = Field(None, ge=0, description="UCT exploration constant")
+    rollout: Literal["random", "heuristic"] = Field("heuristic", description="rollout policy")
+    cutoff: int | None = Field(None, ge=0, description="rollout length before evaluation "
+                                                        "(0: play to the end)")
+    bias: float | None = Field(None, ge=0, description="progressive bias towards the "
+                                                       "heuristic's choice (0: none)")
+
+
+@dataclass(frozen=True)
+class BotKind:
+    name: str
+    summary: str
+    options: type[BaseModel]
+    make: Callable[[Game, random.Random, Any], Agent]
+    cheats: bool = False
+
+
+def _settings(game: Game, options: SearchOptions) -> SearchSettings:
+    defaults = SEARCH_DEFAULTS.get(game.id, {"iterations": 300, "c": 0.7, "cutoff": 0})
+    strategy = STRATEGIES.get(game.id)
+    heuristic = options.rollout == "heuristic" and strategy is not None
+    cutoff = defaults["cutoff"] if options.cutoff is None else options.cutoff
+    return SearchSettings(
+        budget=Budget(options.iterations or defaults["iterations"], options.seconds),
+        c=defaults["c"] if options.c is None else options.c,
+        policy=strategy.policy if heuristic and strategy else random_policy,
+        cutoff=cutoff if strategy else 0,
+        evaluate=strategy.evaluate if strategy else None,
+        bias=(defaults.get("bias", 0.0) if options.bias is None else options.bias)
+        if heuristic else 0.0,
+    )
+
+
+def _heuristic(game: Game, rng: random.Random, options: Any) -> Agent:
+    strategy = STRATEGIES.get(game.id)
+    if strategy is None:
+        raise PlayerSpecError(f"no heuristic bot for {game.name} yet")
+    return HeuristicBot(game, rng, strategy)
+
+
+BOTS: dict[str, BotKind] = {
+    kind.name: kind for kind in (
+        BotKind("random", "uniform choice among the legal actions", NoOptions,
+                lambda game, rng, options: RandomBot(rng)),
+        BotKind("heuristic", "the game's hand-written strategy (see `albion bots`)",
+                NoOptions, _heuristic),
+        BotKind("ismcts", "information-set MCTS from its own view", SearchOptions,
+                lambda game, rng, options: IsmctsBot(game, rng, _settings(game, options))),
+        BotKind("cheat-mcts", "MCTS on the true state: analysis only, sees hidden "
+                "information", SearchOptions,
+                lambda game, rng, options: CheatingMctsBot(game, rng,
+                                                           _settings(game, options)),
+                cheats=True),
+    )
 }
 
 
-class PlayerSpecError(AlbionError, ValueError):
-    """A player spec names no known bot (or is malformed)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSpec:
-    """One seat's player as written on the command line."""
-
-    name: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.name == HUMAN
-
-    def __str__(self) -> str:
-        return self.name
+def describe_bots() -> str:
+    """Every bot and its options, for error messages and `--help`."""
+    lines = []
+    for kind in BOTS.values():
+        options = ", ".join(f"{name}" for name in kind.options.model_fields)
+        lines.append(f"{kind.name}" + (f" ({options})" if options else ""))
+    return "; ".join(lines)
 
 
 def known_players() -> str:
@@ -43,22 +108,39 @@ def known_players() -> str:
 
 
 def parse_players(text: str, allow_human: bool = True) -> list[PlayerSpec]:
-    """`human,random` → specs; an unknown name raises PlayerSpecError listing the known ones."""
-    names = [item.strip().lower() for item in text.split(",")]
-    specs = []
-    for name in names:
-        if not name:
-            raise PlayerSpecError(f"empty player in {text!r}; players: {known_players()}")
-        if name == HUMAN and not allow_human:
-            raise PlayerSpecError(f"{HUMAN!r} cannot play here; bots: {', '.join(BOTS)}")
-        if name != HUMAN and name not in BOTS:
+    """`human,ismcts:iterations=2000,c=1.2,random` → specs, each checked now."""
+    specs = split_specs(text)
+    for spec in specs:
+        if spec.is_human:
+            if spec.options:
+                raise PlayerSpecError("'human' takes no options")
+            if not allow_human:
+                raise PlayerSpecError(f"'human' cannot play here; bots: {describe_bots()}")
+            continue
+        if spec.name not in BOTS:
             allowed = known_players() if allow_human else ", ".join(BOTS)
-            raise PlayerSpecError(f"unknown player {name!r}; players: {allowed}")
-        specs.append(PlayerSpec(name))
+            raise PlayerSpecError(f"unknown player {spec.name!r}; players: {allowed}; "
+                                  f"bots and options: {describe_bots()}")
+        _options(spec)
     return specs
+
+
+def _options(spec: PlayerSpec) -> BaseModel:
+    kind = BOTS[spec.name]
+    try:
+        return kind.options.model_validate(dict(spec.options))
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        allowed = ", ".join(kind.options.model_fields) or "none"
+        raise PlayerSpecError(f"{spec}: {where}: {first['msg']} (options of {spec.name}: "
+                              f"{allowed})") from None
+
+
+def is_cheat(spec: PlayerSpec) -> bool:
+    return not spec.is_human and BOTS[spec.name].cheats
 
 
 def make_bot(spec: PlayerSpec, game: Game, rng: random.Random) -> Agent:
     """A fresh bot for one game, drawing from `rng`."""
-    factory, _ = BOTS[spec.name]
-    return factory(game, rng)
+    return BOTS[spec.name].make(game, rng, _options(spec))

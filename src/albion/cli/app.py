@@ -18,19 +18,19 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
 from albion import __version__
-from albion.bots.registry import parse_players
+from albion.bots.registry import is_cheat, parse_players
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, user_errors
 from albion.cli.play import play_game
 from albion.cli.replay import browse
+from albion.cli.tables import summary_table
 from albion.core.game import Game
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
 from albion.sim.bench import bench, pin_to_one_core, run_baseline
-from albion.sim.simulate import simulate
+from albion.sim.simulate import default_workers, simulate
 
 app = typer.Typer(
     name="albion",
@@ -95,21 +95,34 @@ def play_command(
     game_id: GameArg,
     players: Annotated[str, typer.Option(
         "--players", "-p", metavar="SPEC,SPEC…",
-        help="One spec per seat, in seat order: `human` or a bot (`random`).")] = "human,random",
+        help="One spec per seat, in seat order: `human` or a bot (random, heuristic, "
+        "ismcts, ismcts:iterations=2000,c=1.2; see `albion bots`).")] = "human,ismcts",
     seed: Annotated[int | None, typer.Option(
         help="Seed for chance and bots (default: a fresh one, shown).")] = None,
     variant: VariantOpt = None,
     save: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Write the game record here when the game ends.")] = None,
+    allow_cheats: Annotated[bool, typer.Option(
+        "--allow-cheats", help="Allow cheat-mcts, which sees hidden information.")] = False,
 ) -> None:
-    """Play at the terminal. Type an action's number or its words; `quit` (or Ctrl-C)
-    stops and offers to save the record."""
+    """Play at the terminal. Type an action's number or its words, `hint` for the ISMCTS
+    bot's advice, or `quit` (or Ctrl-C) to stop and save the record."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(players)
         game.check_players(len(specs))
+        cheats = [str(spec) for spec in specs if is_cheat(spec)]
+        if cheats and not allow_cheats:
+            fail(f"{', '.join(cheats)} sees hidden information; add --allow-cheats to play "
+                 "against it anyway")
         play_game(game, resolved, specs, _fresh_seed() if seed is None else seed, save,
                   console)
+
+
+@app.command("bots")
+def bots_command() -> None:
+    """List the bots, their options and each game's heuristic strategy."""
+    console.print(catalogue.bots_table())
 
 
 @app.command("replay")
@@ -132,6 +145,11 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
     variant: VariantOpt = None,
+    rotate: Annotated[bool, typer.Option(
+        help="Move the players round the seats game by game (seat advantage cancels "
+        "out); adds seat_wins.")] = False,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes to play in (default: every core); same results.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play many games between bots and sum up wins, draws and game length."""
@@ -145,18 +163,12 @@ def simulate_command(
                       console=err_console, disable=not show_bar, transient=True) as bar:
             task = bar.add_task(f"{game.name}", total=games)
             summary = simulate(game, resolved, specs, games, seed,
-                               progress=lambda done: bar.update(task, completed=done))
+                               progress=lambda done: bar.update(task, completed=done),
+                               rotate=rotate, workers=workers or default_workers())
     if as_json:
         print(json.dumps(summary.to_json_dict()))
         return
-    table = Table(title=f"{game.name}: {games} games, seed {seed}")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    for seat, (spec, wins) in enumerate(zip(summary.players, summary.wins, strict=True)):
-        table.add_row(game.seat_name(seat), spec, f"{wins:g}", f"{wins / games:.1%}")
-    console.print(table)
+    console.print(summary_table(game, summary))
     console.print(f"Draws: {summary.draws} · mean actions per game: "
                   f"{summary.mean_actions:.1f} · ends: {summary.end_reasons} · "
                   f"{summary.seconds:.2f} s")

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from albion.bots.heuristics import STRATEGIES
+from albion.bots.registry import BOTS, SEARCH_DEFAULTS
 from albion.core.game import Game
 from albion.core.registry import all_games
 from albion.core.rulings import Source
@@ -96,3 +99,27 @@ def variants_table(game: Game) -> Table:
         table.add_row(option.key, str(option.default), option.allowed_text(), option.ruling,
                       option.summary)
     return table
+
+
+def bots_table() -> Group:
+    table = Table(title="Albion bots (--players name:key=value,key=value)", show_lines=True)
+    table.add_column("Bot", style="bold")
+    table.add_column("What it does")
+    table.add_column("Options")
+    for kind in BOTS.values():
+        options = "\n".join(f"{name}: {field.description or ''}"
+                            for name, field in kind.options.model_fields.items()) or "—"
+        summary = kind.summary + ("\n[red]cheats: refused in play without --allow-cheats[/]"
+                                  if kind.cheats else "")
+        table.add_row(kind.name, summary, options)
+    defaults = Table(title="Search defaults per game", show_lines=False)
+    for column in ("Game", "iterations", "c", "cutoff"):
+        defaults.add_column(column)
+    for game_id, values in SEARCH_DEFAULTS.items():
+        defaults.add_row(game_id, *(str(values[k]) for k in ("iterations", "c", "cutoff")))
+    strategies = Table(title="Heuristic strategies", show_lines=True)
+    strategies.add_column("Game", style="bold")
+    strategies.add_column("Strategy")
+    for game_id, strategy in STRATEGIES.items():
+        strategies.add_row(game_id, strategy.summary)
+    return Group(table, defaults, strategies)

@@ -10,6 +10,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from albion.bots.ismcts_bot import IsmctsBot
+from albion.bots.registry import make_bot
+from albion.bots.specs import PlayerSpec
 from albion.cli.render import render_view
 from albion.core.errors import AlbionError, InvalidActionError
 from albion.core.game import Game
@@ -78,6 +81,9 @@ class HumanAgent:
             if word in HELP_WORDS or not word:
                 console.print(self._help(len(legal)))
                 continue
+            if word == "hint":
+                console.print(self._hint(view, legal, state))
+                continue
             if word.isdigit():
                 number = int(word)
                 if 1 <= number <= len(legal):
@@ -111,4 +117,13 @@ class HumanAgent:
 
     def _help(self, count: int) -> str:
         return (f"Type a number from 1 to {count}, or the action's words (as listed); "
-                "'quit' to stop (you can save the game).")
+                "'hint' for the ISMCTS bot's advice; 'quit' to stop (you can save the game).")
+
+    def _hint(self, view: Any, legal: Sequence[Any], state: Any) -> str:
+        """The ISMCTS bot's choice from this seat's view, and its estimated win chance."""
+        bot = make_bot(PlayerSpec("ismcts"), self.game, random.Random(len(legal)))
+        assert isinstance(bot, IsmctsBot)
+        result = bot.think(view, legal)
+        text = self.game.action_text(state, result.action)
+        return (f"[cyan]Hint: {text} (number {legal.index(result.action) + 1}) — estimated "
+                f"win chance {result.value:.0%} after {result.iterations} iterations[/]")

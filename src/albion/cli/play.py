@@ -9,7 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from albion.bots.registry import PlayerSpec, make_bot
+from albion.bots.registry import make_bot
+from albion.bots.specs import PlayerSpec
 from albion.cli.human import HumanAgent, QuitRequested
 from albion.cli.render import render_view
 from albion.core.errors import RecordError

@@ -68,7 +68,10 @@ class Match:
             action = pick_outcome(state.chance_outcomes(), self._chance.random())
         else:
             legal = state.legal_actions()
-            action = self.agents[actor].choose(state.observe(actor), legal)
+            agent = self.agents[actor]
+            seen = state.clone() if getattr(agent, "sees_state", False) else \
+                state.observe(actor)
+            action = agent.choose(seen, legal)
             if action not in legal:
                 raise AgentError(
                     f"{self.agents[actor].name} at {self.game.seat_name(actor)} chose an "

@@ -264,3 +264,31 @@ def test_sc5_abilities_off_turns_them_all_off() -> None:
     assert "keep roll" not in options(state)
     assert at(5, 2, 3) not in state.enemies, "the one 1 Hit can only kill the Mimic"
     assert state.enemies == {at(5, 2, 2): Token.DARK_KNIGHT}
+
+
+def test_sc39_a_passed_out_character_is_not_healed_by_the_same_attack() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b...")}, abilities="off")
+    state.players[0].health, state.players[0].bombs = 2, 1
+    play(state, f"bomb {name(at(5, 3, 3))}", "roll gem one-hit blank", "draw grail-water")
+    assert state.players[0].passed_out and state.players[0].health == 0
+    play(state, "end turn", "end turn")
+    assert state.players[0].health == 1 and state.current_player() == 1, "turn skipped"
+
+
+def test_sc14_stars_may_become_hits_when_only_characters_are_in_the_block() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b2..")}, abilities="off")
+    state.players[0].bombs = 1
+    play(state, f"bomb {name(at(5, 2, 3))}", "roll star blank blank")
+    assert options(state) == ["gems 0", "gems 1"]
+    play(state, "gems 0")
+    assert state.players[1].health == MAX_HEALTH - 2 and state.players[0].health == 4
+
+
+def test_sc32_a_magnet_won_back_from_a_mimic_gathers_at_once() -> None:
+    state = build({5: "T.....T\n.G.....\n" + ".......\n" + "...1...\n" + ".......\n" * 2
+                   + "T.....T"}, abilities="off")
+    state.enemies[at(5, 2, 4)] = Token.MIMIC
+    state.loot[at(5, 2, 4)] = ((0, Card.MAGNET),)
+    state.players[0].treasures = [(Card.MAGNET, TreasureState.STOLEN)]
+    play(state, "attack ne", "roll one-hit blank blank")
+    assert state.players[0].gems == [1, 0, 0] and not state.items

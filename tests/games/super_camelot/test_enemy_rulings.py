@@ -296,3 +296,19 @@ def test_sc31_items_on_a_killed_mimics_square_go_to_the_character_there() -> Non
     play(state, "attack nw", "roll one-hit gem blank", "draw green-gem")
     assert state.players[1].gems == [1, 0, 0] and Item.GREEN_GEM not in {
         item for items in state.items.values() for item in items}
+
+
+def test_sc22_a_knight_cannot_walk_through_the_character_it_attacks() -> None:
+    state = build({5: """
+        T.....T
+        .......
+        rrrrrrr
+        dm1.r..
+        rrrrrrr
+        .......
+        T....##"""}, abilities="off")
+    play(state, "end turn")
+    assert state.enemies.get(at(5, 3, 0)) is Token.DARK_KNIGHT, "no way round P1"
+    assert state.current_player() == CHANCE, "the Mimic beside P1 still steps onto it"
+    play(state, "roll blank")
+    assert state.players[0].health == MAX_HEALTH - 1

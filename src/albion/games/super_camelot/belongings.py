@@ -95,8 +95,11 @@ def gain_gems(state: SuperCamelotState, seat: int, amount: int) -> None:
 
 
 def heal(state: SuperCamelotState, seat: int, amount: int) -> None:
-    """SC-21 (SC-5: Gwenivere heals 1 more from any healing)."""
+    """SC-21 (SC-5: Gwenivere heals 1 more from any healing). SC-39: a passed-out
+    character is not healed; it recovers on its next turn."""
     player = state.players[seat]
+    if player.passed_out:
+        return
     if state.rules.abilities and player.character is Character.GWENIVERE:
         amount += 1
     player.health = min(MAX_HEALTH, player.health + amount)

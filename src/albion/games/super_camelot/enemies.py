@@ -109,7 +109,8 @@ def path_end(state: SuperCamelotState, square: int, token: Token,
     slot = SLOT_OF[square]
     things, enemies = state.things, state.enemies
     occupied = {player.position for player in state.players}
-    if token is Token.MIMIC:
+    mimic = token is Token.MIMIC
+    if mimic:
         ends = {target} if target not in enemies or target == square else set()
     else:
         ends = {n for n in NEIGHBOURS[target] if SLOT_OF[n] == slot and OPEN_GROUND[n] and
@@ -132,8 +133,8 @@ def path_end(state: SuperCamelotState, square: int, token: Token,
         for nxt in NEIGHBOURS[here]:
             if nxt in seen or SLOT_OF[nxt] != slot or not OPEN_GROUND[nxt]:
                 continue
-            if nxt in things or (nxt in occupied and nxt != target):
-                continue
+            if nxt in things or (nxt in occupied and not (mimic and nxt == target)):
+                continue  # SC-22: characters block; only a Mimic steps onto its target
             seen[nxt] = steps + 1
             frontier.append(nxt)
     if not found:

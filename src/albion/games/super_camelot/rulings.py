@@ -215,7 +215,9 @@ RULINGS: tuple[Ruling, ...] = (
            "nothing is asked.", (PROJECT,)),
     Ruling("SC-39", "Passing out on one's own turn",
            "A character who passes out during its own turn (its own bomb) can only end the "
-           "turn; the Enemy Turn follows as usual.", (PROJECT,)),
+           "turn; the Enemy Turn follows as usual. A passed-out character is not healed (a "
+           "potion drawn in the same attack does nothing): it recovers on its next turn.",
+           (PROJECT,)),
     Ruling("SC-40", "A Mimic's hoard",
            "A Mimic keeps every treasure it steals (a Mimic on its target's square steals "
            "again); killing it returns each one as SC-24 says, and if it leaves play unkilled "

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CHANCE, TERMINAL, State
+from albion.core.state import CHANCE, TERMINAL, State, check_viewer
 from albion.games.super_camelot import options, resolve
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import CENTRE_SLOTS, SLOTS_PER_SIDE
@@ -159,6 +159,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         return self.end if self.phase is Phase.OVER else None
 
     def observe(self, seat: int | None) -> SuperCamelotView:
+        check_viewer(seat, self.n)
         return observe(self, seat)
 
     def clone(self) -> Self:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from albion.games.super_camelot import belongings
 from albion.games.super_camelot.combat import enemy_hp
-from albion.games.super_camelot.components import Character, Deck, Face, Token
+from albion.games.super_camelot.components import Card, Character, Deck, Face, Token
 from albion.games.super_camelot.pieces import (
     CardDraws,
     KillChoice,
@@ -54,7 +54,7 @@ def use_roll(state: SuperCamelotState, strike: Strike) -> None:
     """SC-12: with something to hit, the attacker says how Stars are used (SC-38);
     otherwise every Star is a Gem."""
     stars = strike.faces.count(Face.STAR)
-    if stars and strike.enemies:
+    if stars and (strike.enemies or strike.characters):  # a bomb's hits also hurt people
         state.pending.append(StarChoice(strike))
     else:
         assign_hits(state, strike, stars)
@@ -159,3 +159,5 @@ def remove_enemy(state: SuperCamelotState, square: int, killer: int) -> None:
             state.players[killer].treasures.append((card, TreasureState.UP))
     if stolen:
         belongings.check_gems(state, killer)
+        if any(card is Card.MAGNET for _, card in stolen) and state.winner < 0:
+            belongings.collect_on_tile(state, killer)  # SC-32: a Magnet back in hand

@@ -1,0 +1,107 @@
+"""A Raiding Stonehenge strategy in a few lines (it reads only public facts and its own
+hand).
+
+- Value a disk by how much it raises your score now (a disk of your scarcest colour
+  completes sets; a surplus disk costs a point).
+- Pick the bottom card whose colour you need most, higher numbers first (they win ties
+  of placement and rank); a black card is worth a little more for its freedom.
+- Play the card with the best value × strength (number / 30); a black card is valued at
+  the best pile it could choose.
+- A black card goes to the pile where you would rank first with the most value; set aside
+  the disk whose loss costs least.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from albion.core.chance import pick_outcome
+from albion.core.game import AnyState
+from albion.core.state import CHANCE
+from albion.games.raiding_stonehenge import Colour, Phase, Place, Play, RaidingState, SetAside, Take
+from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
+from albion.games.raiding_stonehenge.resolution import rank_at_pile
+from albion.games.raiding_stonehenge.scoring import score
+
+BLACK_BONUS = 0.3
+
+
+def gain(disks: list[int], colour: int) -> int:
+    """Score change from one more disk of `colour`."""
+    more = disks[:]
+    more[colour] += 1
+    return score(more) - score(disks)
+
+
+def best_pile(disks: list[int]) -> tuple[int, int]:
+    """(colour, gain) of the most valuable pile for this player."""
+    return max(((c, gain(disks, c)) for c in Colour), key=lambda pair: (pair[1], -pair[0]))
+
+
+def card_worth(disks: list[int], number: int) -> float:
+    colour = CARD_COLOUR[number]
+    value = best_pile(disks)[1] + BLACK_BONUS if colour == BLACK else gain(disks, colour)
+    return (value + 2) * number / HIGHEST_CARD
+
+
+def policy(state: AnyState, rng: random.Random) -> Any:
+    """The strategy above, for the player to move in `state` (chance is sampled)."""
+    assert isinstance(state, RaidingState)
+    if state.current_player() == CHANCE:
+        return pick_outcome(state.chance_outcomes(), rng.random())
+    legal = state.legal_actions()
+    disks = state.disks[state.seat]
+    if state.phase is Phase.PICK:
+        return max(legal, key=lambda a: card_worth(disks, state.lines[_take(a)][-1]))
+    if state.phase is Phase.PLAY:
+        return max(legal, key=lambda a: card_worth(disks, _play(a)))
+    if state.phase is Phase.PLACE:
+        return max(legal, key=lambda a: place_value(state, _place(a)))
+    return max(legal, key=lambda a: score(_without(disks, _set_aside(a))))
+
+
+def place_value(state: RaidingState, colour: int) -> float:
+    """Gain if first at the pile, else the cost of a disk set aside."""
+    seat = state.seat
+    there = [s for s in range(state.n) if state.at_pile[s] == colour] + [seat]
+    first = rank_at_pile(there, state.plays, state.start)[0] == seat
+    disks = state.disks[seat]
+    if first:
+        return gain(disks, colour) if state.piles[colour] else 0
+    return -1 if sum(disks) else 0
+
+
+def evaluate(state: AnyState) -> list[float]:
+    """Rough win chances from the current scores (for cut-off rollouts)."""
+    assert isinstance(state, RaidingState)
+    scores = [score(disks) for disks in state.disks]
+    weights = [2.0 ** (s - max(scores)) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _take(action: Any) -> int:
+    assert isinstance(action, Take)
+    return action.line
+
+
+def _play(action: Any) -> int:
+    assert isinstance(action, Play)
+    return action.number
+
+
+def _place(action: Any) -> int:
+    assert isinstance(action, Place)
+    return int(action.colour)
+
+
+def _set_aside(action: Any) -> int:
+    assert isinstance(action, SetAside)
+    return int(action.colour)
+
+
+def _without(disks: list[int], colour: int) -> list[int]:
+    less = disks[:]
+    less[colour] -= 1
+    return less

@@ -1,0 +1,249 @@
+"""A Super Camelot strategy in a few lines: go for the Grail.
+
+- Inside an action: Stars become 2 Hits when an enemy is in reach, else Gems; the first
+  offered kill set (the engine offers only maximal ones); items drop nearest to oneself;
+  Merlin keeps an item over a potion unless hurt; Arthur re-rolls a Blank; a Mimic gets
+  the cheapest treasure; the first target or enemy offered.
+- On the map, in order: claim the Grail on a circle; with all three relics, walk to a free
+  circle; open a chest when standing south of it with its key; pick up a relic (or the Big
+  Key) beside; strike an enemy in reach while healthy; walk (shortest path on what is
+  known) to the nearest relic stack not yet held, else a chest one holds a key for, else
+  an item lying on one's tile, else the nearest unexplored edge; else end the turn.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from typing import Any
+
+from albion.core.chance import pick_outcome
+from albion.core.game import AnyState
+from albion.core.state import CHANCE
+from albion.games.super_camelot import SuperCamelotState, world
+from albion.games.super_camelot.actions import (
+    Attack,
+    Command,
+    DropAt,
+    GiveUp,
+    KeepCard,
+    PickUp,
+    PlaceOnCircle,
+    Reroll,
+    Step,
+    UseStars,
+)
+from albion.games.super_camelot.board import (
+    CIRCLE_EXITS,
+    CIRCLE_OF_EXIT,
+    CIRCLES,
+    NEIGHBOURS,
+    OPEN_GROUND,
+    RING_SLOTS,
+    SIDE,
+    SLOT_OF,
+    SQUARES,
+    STEP_TO,
+)
+from albion.games.super_camelot.combat import arc_squares, can_hit
+from albion.games.super_camelot.components import (
+    CARD_ITEM,
+    GEM_ITEMS,
+    GEM_VALUE,
+    RELICS,
+    Card,
+    Face,
+    Special,
+)
+from albion.games.super_camelot.pieces import (
+    DropChoice,
+    KeepChoice,
+    Phase,
+    RerollChoice,
+    StarChoice,
+    Thing,
+    TreasureState,
+)
+
+HEALTHY = 3
+STACK, SMALL_CHEST, BIG_CHEST = Thing.STACK, Thing.SMALL_CHEST, Thing.BIG_CHEST
+
+
+def policy(state: AnyState, rng: random.Random) -> Any:
+    """The strategy above, for the player to move in `state` (chance is sampled)."""
+    assert isinstance(state, SuperCamelotState)
+    if state.current_player() == CHANCE:
+        return pick_outcome(state.chance_outcomes(), rng.random())
+    legal = state.legal_actions()
+    if state.pending:
+        return _answer(state, legal)
+    if state.phase is Phase.CHOOSING or isinstance(legal[0], PlaceOnCircle):
+        return legal[0]
+    return _act(state, legal)
+
+
+def _answer(state: SuperCamelotState, legal: list[Any]) -> Any:
+    top = state.pending[-1]
+    seat = state.current_player()
+    if isinstance(top, StarChoice):
+        return min(legal, key=lambda a: a.gems if isinstance(a, UseStars) else 0)
+    if isinstance(top, DropChoice):
+        me = state.players[seat].position
+        return min(legal, key=lambda a: _manhattan(me, a.square) if isinstance(a, DropAt)
+                   else 0)
+    if isinstance(top, KeepChoice):
+        hurt = state.players[seat].health <= HEALTHY
+        return max(legal, key=lambda a: _keep_value(a, hurt))
+    if isinstance(top, RerollChoice):
+        for action in legal:
+            if isinstance(action, Reroll) and action.face is Face.BLANK:
+                return action
+        return Command.KEEP_ROLL
+    gives = [a for a in legal if isinstance(a, GiveUp)]
+    if gives:
+        return gives[-1]
+    return legal[0]
+
+
+def _keep_value(action: Any, hurt: bool) -> float:
+    if not isinstance(action, KeepCard):
+        return 0.0
+    if action.card in (Card.HEALTH_POTION, Card.GRAIL_WATER):
+        return 3.0 if hurt else 0.5
+    if action.card in CARD_ITEM:
+        item = CARD_ITEM[action.card]
+        return 1.0 + GEM_VALUE.get(item, 2) / 5
+    return 1.0
+
+
+def _act(state: SuperCamelotState, legal: list[Any]) -> Any:
+    player = state.players[state.active]
+    if Command.CLAIM in legal:
+        return Command.CLAIM
+    if Command.OPEN_CHEST in legal:
+        return Command.OPEN_CHEST
+    pickups = [a for a in legal if isinstance(a, PickUp)]
+    if pickups:
+        return pickups[0]
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks and player.health >= HEALTHY and state.actions_left:
+        for attack in attacks:
+            if _arc_has_enemy(state, attack):
+                return attack
+    steps = {a.to: a for a in legal if isinstance(a, Step)}
+    if steps:
+        target = next_step(state, state.active)
+        if target in steps:
+            return steps[target]
+    if Command.STOP in legal and state.move_left:
+        return Command.STOP
+    if attacks and state.actions_left:
+        return attacks[0]  # cut a way through
+    return Command.END_TURN
+
+
+def _arc_has_enemy(state: SuperCamelotState, attack: Attack) -> bool:
+    return any(can_hit(state, state.active, sq) for sq in
+               arc_squares(state, state.active, attack.arc))
+
+
+def goals(state: SuperCamelotState, seat: int) -> set[int]:
+    """Squares worth reaching now, most important kind first."""
+    player = state.players[seat]
+    if player.has_all_relics():
+        return {exit_square for k, exits in enumerate(CIRCLE_EXITS)
+                if world.character_at(state, CIRCLES[k]) < 0 for exit_square in exits}
+    wanted = {sq for sq, (special, _) in state.stacks.items()
+              if special in RELICS and not player.specials[special]}
+    if wanted:
+        return {n for sq in wanted for n in NEIGHBOURS[sq]}
+    chests = {sq + SIDE for sq, thing in state.things.items()
+              if (thing is SMALL_CHEST and player.keys) or
+              (thing is BIG_CHEST and player.specials[Special.BIG_KEY])}
+    if chests:
+        return chests
+    if 0 <= player.position < SQUARES:
+        slot = SLOT_OF[player.position]
+        lying = {sq for sq in state.items if SLOT_OF[sq] == slot}
+        if lying:
+            return lying
+    return frontier(state)
+
+
+def frontier(state: SuperCamelotState) -> set[int]:
+    """Squares from which a step explores an empty ring slot."""
+    empty = {slot for slot in RING_SLOTS if state.slot_tile[slot] < 0}
+    if not empty or not state.tile_stack:
+        return set()
+    return {sq for sq in range(SQUARES) if OPEN_GROUND[sq] and state.slot_tile[SLOT_OF[sq]]
+            >= 0 and any(SLOT_OF[n] in empty for n in NEIGHBOURS[sq])}
+
+
+def next_step(state: SuperCamelotState, seat: int) -> int:
+    """The first square of a shortest known path to a goal (a circle when on its exit
+    with all relics; an empty slot's square when on the frontier), or -1."""
+    player = state.players[seat]
+    start = player.position
+    targets = goals(state, seat)
+    if player.has_all_relics() and start in CIRCLE_OF_EXIT and start in targets:
+        return CIRCLE_OF_EXIT[start]
+    if start in targets and start < SQUARES:
+        for n in NEIGHBOURS[start]:
+            if OPEN_GROUND[n] and state.slot_tile[SLOT_OF[n]] < 0:
+                return n  # on the frontier: explore
+    occupied = {p.position for p in state.players}
+    first: dict[int, int] = {}
+    frontier_queue: deque[int] = deque()
+    for n in STEP_TO[start]:
+        if _open(state, n, occupied):
+            first[n] = n
+            frontier_queue.append(n)
+    while frontier_queue:
+        here = frontier_queue.popleft()
+        if here in targets:
+            return first[here]
+        for n in NEIGHBOURS[here]:
+            if n not in first and _open(state, n, occupied):
+                first[n] = first[here]
+                frontier_queue.append(n)
+    return -1
+
+
+def _open(state: SuperCamelotState, square: int, occupied: set[int]) -> bool:
+    if not OPEN_GROUND[square] or square in occupied:
+        return False
+    slot = SLOT_OF[square]
+    if state.slot_tile[slot] < 0:
+        return False
+    return square not in state.things and square not in state.enemies
+
+
+def _manhattan(a: int, b: int) -> int:
+    if a >= SQUARES or b >= SQUARES or a < 0 or b < 0:
+        return SIDE
+    return abs(a // SIDE - b // SIDE) + abs(a % SIDE - b % SIDE)
+
+
+def progress(state: SuperCamelotState, seat: int) -> float:
+    """Relics held (and, with all three, nearness to the circles), gems, keys, health."""
+    player = state.players[seat]
+    relics = sum(player.specials[r] for r in RELICS)
+    value = 2.0 * relics
+    if relics == len(RELICS):
+        near = min((_manhattan(player.position, e) for exits in CIRCLE_EXITS for e in exits),
+                   default=SIDE)
+        value += 3.0 - near / 10 if player.position < SQUARES else 4.0
+    gems = sum(GEM_VALUE[i] * player.gem_tokens(i) for i in GEM_ITEMS)
+    gems += 5 * sum(1 for _, status in player.treasures if status is TreasureState.UP)
+    return value + gems / 8 + 0.3 * player.keys + 0.1 * player.health
+
+
+def evaluate(state: AnyState) -> list[float]:
+    """Rough win chances from progress (for cut-off rollouts)."""
+    assert isinstance(state, SuperCamelotState)
+    if state.is_terminal():
+        return state.returns()
+    weights = [math.exp(progress(state, seat)) for seat in range(state.n)]
+    total = sum(weights)
+    return [weight / total for weight in weights]

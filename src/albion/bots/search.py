@@ -1,0 +1,164 @@
+"""Monte Carlo tree search over information sets (SO-ISMCTS, Cowling, Powley & Whitehouse
+2012) — and over the true state, for the analysis-only cheating bot, which differs only in
+where each iteration's state comes from.
+
+Each iteration takes a state (a determinisation of the seat's view, or the true state),
+walks one tree whose edges are actions (chance outcomes included, sampled, never chosen),
+picks among the actions legal in that state by UCB1 with availability counts, expands one
+node, finishes with a rollout (random or heuristic, optionally cut off and scored by an
+evaluation), and backs the returns up: each node keeps the reward of the seat that chose
+the edge into it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from albion.core.chance import pick_outcome
+from albion.core.game import AnyState
+from albion.core.state import CHANCE
+
+Policy = Callable[[AnyState, random.Random], Any]
+"""A rollout policy: an action for the state's current player (chance included)."""
+Evaluation = Callable[[AnyState], list[float]]
+"""A value in [0, 1] per seat for a state a rollout stopped in."""
+
+
+def random_policy(state: AnyState, rng: random.Random) -> Any:
+    if state.current_player() == CHANCE:
+        return pick_outcome(state.chance_outcomes(), rng.random())
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+class Node:
+    """One information set (for the seat that moves there) reached by an action."""
+
+    __slots__ = ("children", "visits", "reward", "avail", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.seat = seat  # who chose the edge into this node (CHANCE for an outcome)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop after `iterations`, or after `seconds` of thinking when that is set."""
+
+    iterations: int = 1000
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    action: Any
+    value: float
+    """Mean return of the chosen action for the searching seat (its win chance)."""
+    iterations: int
+    rollout_actions: int
+    seconds: float
+    visits: dict[Any, int]
+
+
+def search(
+    sample: Callable[[], AnyState],
+    seat: int,
+    legal: Sequence[Any],
+    rng: random.Random,
+    budget: Budget,
+    c: float,
+    policy: Policy = random_policy,
+    cutoff: int = 0,
+    evaluate: Evaluation | None = None,
+    bias: float = 0.0,
+) -> SearchResult:
+    """Search from `seat`'s decision; `sample()` gives each iteration its state. With
+    `bias`, the rollout policy's own choice at a node is tried first and gets a bonus
+    `bias / (visits + 1)` (progressive bias): the search follows the policy until the
+    statistics say otherwise."""
+    root = Node(seat)
+    start = time.perf_counter()
+    deadline = start + budget.seconds if budget.seconds else math.inf
+    iterations = rollout_actions = 0
+    timed = budget.seconds is not None
+    while (time.perf_counter() < deadline or not iterations) if timed else \
+            iterations < budget.iterations:
+        state = sample()
+        path = [root]
+        node = root
+        while not state.is_terminal():
+            mover = state.current_player()
+            if mover == CHANCE:
+                action = pick_outcome(state.chance_outcomes(), rng.random())
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(CHANCE)
+                state.apply_legal(action)
+                node = child
+                path.append(node)
+                continue
+            actions = state.legal_actions()
+            hint = policy(state, rng) if bias else None
+            untried = [a for a in actions if a not in node.children]
+            if untried:
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
+                child = node.children[action] = Node(mover)
+                for other in actions:
+                    if other is not action and other in node.children:
+                        node.children[other].avail += 1
+                state.apply_legal(action)
+                path.append(child)
+                break
+            action, node = _select(node, actions, c, hint, bias)
+            state.apply_legal(action)
+            path.append(node)
+        rewards, steps = _rollout(state, rng, policy, cutoff, evaluate)
+        rollout_actions += steps
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.reward += rewards[visited.seat]
+        iterations += 1
+    best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+    chosen = root.children.get(best)
+    value = chosen.reward / chosen.visits if chosen and chosen.visits else 0.0
+    return SearchResult(best, value, iterations, rollout_actions,
+                        time.perf_counter() - start,
+                        {a: n.visits for a, n in root.children.items()})
+
+
+def _select(node: Node, actions: list[Any], c: float, hint: Any,
+            bias: float) -> tuple[Any, Node]:
+    """UCB1 with availability: only the children whose actions are legal here compete."""
+    best_score = -math.inf
+    best: tuple[Any, Node] = (actions[0], node.children[actions[0]])
+    children = node.children
+    for action in actions:
+        child = children[action]
+        child.avail += 1
+        score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) /
+                                                              child.visits)
+        if action == hint:
+            score += bias / (child.visits + 1)
+        if score > best_score:
+            best_score, best = score, (action, child)
+    return best
+
+
+def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
+             evaluate: Evaluation | None) -> tuple[list[float], int]:
+    steps = 0
+    while not state.is_terminal():
+        if cutoff and steps >= cutoff and evaluate is not None:
+            return evaluate(state), steps
+        state.apply_legal(policy(state, rng))
+        steps += 1
+    return state.returns(), steps
