@@ -210,3 +210,49 @@ def test_super_camelot_simulate_reports_how_games_end() -> None:
                        "-V", "max_turns=30", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["end_reasons"] == {"cap": 3} and summary["draws"] == 3
+
+
+def test_play_refuses_a_cheating_bot_unless_allowed() -> None:
+    code, _, err = run("play", "diamoniak", "-p", "human,cheat-mcts", "--seed", "1")
+    assert code == 2 and "--allow-cheats" in err
+    code, out, _ = run("play", "diamoniak", "-p", "random,cheat-mcts:iterations=5",
+                       "--allow-cheats", "--seed", "1")
+    assert code == 0
+
+
+def test_hint_gives_the_search_bots_choice() -> None:
+    code, out, _ = run("play", "diamoniak", "-p", "human,random", "--seed", "3",
+                       stdin="1\nhint\nquit\nn\n")
+    assert code == 0 and "Hint:" in out and "estimated win chance" in out
+
+
+def test_simulate_rotates_and_labels_cheats() -> None:
+    code, out, _ = run("simulate", "diamoniak", "-p", "heuristic,cheat-mcts:iterations=5",
+                       "-n", "4", "--rotate", "--workers", "1")
+    assert code == 0 and "cheats: sees hidden information" in out and "Seat wins" in out
+    code, out, _ = run("simulate", "diamoniak", "-p", "heuristic,random", "-n", "4",
+                       "--rotate", "--json")
+    summary = json.loads(out)
+    assert summary["rotate"] and sum(summary["seat_wins"]) == pytest.approx(4)
+
+
+def test_tournament_and_report_commands(tmp_path: Path) -> None:
+    code, out, _ = run("tournament", "diamoniak", "-b", "heuristic,random", "-n", "6",
+                       "--backend", "local", "--out", str(tmp_path / "t"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 6 and (tmp_path / "t" / "summary.json").exists()
+    assert {row["bot"] for row in data["bots"]} == {"heuristic", "random"}
+    code, out, _ = run("report", "diamoniak", "-n", "4", "--sweep", "fairy=choose,auto",
+                       "--backend", "local", "--out", str(tmp_path / "r"))
+    assert code == 0 and "fairy=auto" in out and (tmp_path / "r" / "report.html").exists()
+    code, _, err = run("tournament", "diamoniak", "-b", "heuristic", "--backend", "cloud")
+    assert code == 2 and "unknown backend 'cloud'" in err
+
+
+def test_bench_times_the_search_bot() -> None:
+    code, out, _ = run("bench", "diamoniak", "--seconds", "0.5", "--no-pin",
+                       "--bot", "ismcts:iterations=50", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["iterations_per_s"] > 0 and data["mean_rollout_length"] > 0
+    code, _, err = run("bench", "diamoniak", "--seconds", "0.2", "--bot", "random")
+    assert code == 2 and "does not search" in err

@@ -20,7 +20,7 @@ from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import Game
 
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "diamoniak": {"iterations": 400, "c": 0.7, "cutoff": 0},
+    "diamoniak": {"iterations": 3000, "c": 0.7, "cutoff": 25},
     "raiding-stonehenge": {"iterations": 400, "c": 0.7, "cutoff": 0},
     "super-camelot": {"iterations": 150, "c": 0.7, "cutoff": 40},
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -20,17 +21,20 @@ from rich.progress import (
 )
 
 from albion import __version__
-from albion.bots.registry import is_cheat, parse_players
+from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, user_errors
 from albion.cli.play import play_game
 from albion.cli.replay import browse
-from albion.cli.tables import summary_table
+from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import Game
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.sim.bench import bench, pin_to_one_core, run_baseline
+from albion.sim.bench import bench, bench_search, pin_to_one_core, run_baseline
+from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.simulate import default_workers, simulate
+from albion.sim.standings import standings
+from albion.sim.tournament import TournamentConfig, run_tournament
 
 app = typer.Typer(
     name="albion",
@@ -174,6 +178,105 @@ def simulate_command(
                   f"{summary.seconds:.2f} s")
 
 
+@app.command("tournament")
+def tournament_command(
+    game_id: GameArg,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", metavar="SPEC,SPEC…",
+        help="The line-up (options after a bot belong to it: ismcts:iterations=500,c=1,"
+        "random).")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        min=1, help="Players per game (default: the game's minimum).")] = None,
+    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+    variant: VariantOpt = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Workers (default: every core of this machine).")] = None,
+    backend: Annotated[str, typer.Option(
+        help="process (all cores here), ray (a local Ray, or --address), or local.")
+    ] = "process",
+    address: Annotated[str | None, typer.Option(
+        help="With --backend ray: join this Ray cluster (host:port) instead of starting "
+        "one.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="Stream every record and result here; run again to resume.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rate bots: seats balanced, OpenSkill ratings, win rates with 95% intervals."""
+    with user_errors():
+        game, resolved = _game_and_variant(game_id, variant)
+        specs = parse_players(bots, allow_human=False)
+        count = game.min_players if players is None else players
+        game.check_players(count)
+        config = TournamentConfig(game.id, tuple(str(spec) for spec in specs), games, count,
+                                  seed, tuple(sorted(resolved.as_dict().items())))
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task(f"{game.name} tournament", total=games)
+            outcomes = run_tournament(config, backend, workers or default_workers(), out,
+                                      address, progress=lambda done: bar.update(
+                                          task, completed=done))
+        table = standings(config.bots, outcomes)
+        if out is not None:
+            (out / "summary.json").write_text(json.dumps(
+                {"config": config.to_json_dict(), **table.to_json_dict()}, indent=1) + "\n")
+    if as_json:
+        print(json.dumps({"config": config.to_json_dict(), **table.to_json_dict()}))
+        return
+    console.print(standings_table(game, config, table))
+
+
+@app.command("report")
+def report_command(
+    game_id: GameArg,
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", metavar="SPEC,SPEC…",
+        help="The line-up (default: the heuristic bot in every seat).")] = "heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="Games per configuration.")] = 200,
+    players: Annotated[int | None, typer.Option(
+        min=1, help="Players per game (default: the game's minimum).")] = None,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    variant: VariantOpt = None,
+    sweep: Annotated[list[str] | None, typer.Option(
+        metavar="KEY=V1,V2", help="Compare these values of a variant (repeatable).")] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help="Workers (default: all cores).")
+                       ] = None,
+    backend: Annotated[str, typer.Option(help="process, ray or local.")] = "process",
+    out: Annotated[Path, typer.Option(metavar="DIR", help="Where report.html, report.json "
+                                      "and the games go (resumable).")] = Path("report"),
+    as_json: JsonOpt = False,
+) -> None:
+    """A balance report: seat advantage, game length, endings, characters, and each swept
+    variant value against the base, with significance; HTML with plots, and JSON."""
+    with user_errors():
+        game, resolved = _game_and_variant(game_id, variant)
+        specs = parse_players(bots, allow_human=False)
+        count = game.min_players if players is None else players
+        game.check_players(count)
+        plan = ReportPlan(game, tuple(str(s) for s in specs), games, count, seed,
+                          resolved.as_dict(), sweep_pairs(sweep or []))
+        configurations = plan.configurations()
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task("report", total=games * len(configurations))
+            labels = [label for label, *_ in configurations]
+            report = run_report(plan, out, backend, workers or default_workers(),
+                                progress=lambda label, done: bar.update(
+                                    task, completed=labels.index(label) * games + done,
+                                    description=label))
+    if as_json:
+        print(json.dumps(report.to_json_dict()))
+        return
+    console.print(report_table(game, report))
+    console.print(f"Written: {out / 'report.html'} and {out / 'report.json'}")
+
+
 @app.command("bench")
 def bench_command(
     game_id: GameArg,
@@ -185,9 +288,12 @@ def bench_command(
         metavar="FILE", help="Also run a reference engine script (such as "
         "../shared/bench/limit.py) in the same run and report the ratio.")] = None,
     pin: Annotated[bool, typer.Option(help="Pin to one CPU core.")] = True,
+    bot: Annotated[str | None, typer.Option(
+        metavar="SPEC", help="Also time a search bot (ismcts, ismcts:iterations=500…) at "
+        "decision points of random games: iterations/s and rollout length.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Engine speed: random playouts straight on states, on one core."""
+    """Engine speed: random playouts straight on states, on one core (and a search bot)."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         count = game.min_players if players is None else players
@@ -200,7 +306,23 @@ def bench_command(
         result = bench(game, resolved, count, seconds)
         if baseline_rate:
             result = replace(result, baseline_actions_per_s=baseline_rate)
-    data = result.to_json_dict()
+        data = result.to_json_dict()
+        if bot is not None:
+            (spec,) = parse_players(bot, allow_human=False)
+            searcher = make_bot(spec, game, random.Random(0))
+            if not hasattr(searcher, "think"):
+                fail(f"{spec} does not search; --bot takes ismcts")
+            timed = bench_search(game, resolved, count, seconds, searcher)
+            data.update({
+                "bot": str(spec),
+                "iterations_per_s": round(timed.iterations_per_s, 1),
+                "mean_rollout_length": round(timed.mean_rollout_length, 2),
+                "rollout_actions_per_s": round(timed.rollout_actions_per_s),
+                "rollout_share_of_playout_speed": round(
+                    timed.rollout_actions_per_s / result.actions_per_s, 3),
+                "seconds_per_move": round(timed.seconds_per_move, 4),
+                "moves": timed.moves,
+            })
     if as_json:
         print(json.dumps(data))
         return

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from albion.bots import is_cheat, parse_players
 from albion.core.game import Game
+from albion.sim.balance import SIGNIFICANCE
+from albion.sim.report import Report
 from albion.sim.simulate import Summary
+from albion.sim.standings import Standings
 from albion.sim.stats import wilson
+from albion.sim.tournament import TournamentConfig
+
+
+CHEAT_NOTE = "⚠ cheats: sees hidden information (for analysis only)"
 
 
 def summary_table(game: Game, summary: Summary) -> Table:
@@ -24,10 +33,79 @@ def summary_table(game: Game, summary: Summary) -> Table:
     specs = parse_players(",".join(summary.players), allow_human=False)
     for index, (name, wins) in enumerate(zip(summary.players, summary.wins, strict=True)):
         low, high = wilson(wins, games)
-        label = name + (" (cheats: sees hidden information)" if is_cheat(specs[index]) else "")
+        label = name + (" ⚠ cheats" if is_cheat(specs[index]) else "")
         row = [label if summary.rotate else f"{game.seat_name(index)} {label}", f"{wins:g}",
                f"{wins / games:.1%} [{low:.1%}, {high:.1%}]"]
         if summary.rotate:
             row += [game.seat_name(index), f"{summary.seat_wins[index]:g}"]
         table.add_row(*row)
+    if any(is_cheat(spec) for spec in specs):
+        table.caption = CHEAT_NOTE
     return table
+
+
+def standings_table(game: Game, config: TournamentConfig, table: Standings) -> Group:
+    """Ratings and win rates per bot, then seats and game length."""
+    bots = Table(title=f"{game.name} tournament: {table.games} games of {config.players}, "
+                 f"seed {config.seed}")
+    for column in ("Bot", "Rating (mu ± sigma)", "Games", "Wins", "Win rate [95%]",
+                   "s/move"):
+        bots.add_column(column, justify="left" if column == "Bot" else "right")
+    specs = parse_players(",".join(config.bots), allow_human=False)
+    order = sorted(range(len(table.bots)), key=lambda i: -table.bots[i].ordinal)
+    for index in order:
+        row = table.bots[index]
+        label = row.name + (" ⚠ cheats" if is_cheat(specs[index]) else "")
+        bots.add_row(label, f"{row.mu:.1f} ± {row.sigma:.1f}", str(row.games), f"{row.wins:g}",
+                     f"{row.win_rate:.1%} [{row.interval[0]:.1%}, {row.interval[1]:.1%}]",
+                     f"{row.seconds_per_move:.4f}")
+    if any(is_cheat(spec) for spec in specs):
+        bots.caption = CHEAT_NOTE
+    seats = Text("Wins by seat: " + ", ".join(
+        f"{game.seat_name(seat)} {wins:g}" for seat, wins in enumerate(table.seat_wins))
+        + f" · draws {table.draws} · mean actions {table.mean_actions:.1f} · ends "
+        + ", ".join(f"{k} {v}" for k, v in table.end_reasons.items()))
+    return Group(bots, seats)
+
+
+def report_table(game: Game, report: Report) -> Group:
+    """Each configuration's seat win rates and length; each sweep against the base."""
+    table = Table(title=f"{game.name} balance: {report.plan.games} games per configuration")
+    table.add_column("Configuration")
+    players = report.plan.players
+    for seat in range(players):
+        table.add_column(f"P{seat + 1} wins [95%]", justify="right")
+    table.add_column("Mean actions", justify="right")
+    table.add_column("Ends")
+    for figures in report.figures:
+        table.add_row(figures.label, *(
+            f"{r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]" for r in figures.seats),
+            f"{figures.mean_length:.1f}",
+            ", ".join(f"{k} {v}" for k, v in figures.end_reasons.items()))
+    parts: list[Table | Text] = [table]
+    if report.comparisons:
+        against = Table(title="Against the base (two-sided p; * below 0.05)")
+        for column in ("Swept value", "P1 win rate change", "Mean actions change"):
+            against.add_column(column)
+        for c in report.comparisons:
+            seat_change, seat_p = c.first_seat
+            length_change, length_p = c.length
+            against.add_row(
+                f"{c.key}={c.value}",
+                f"{seat_change:+.1%} (p={seat_p:.3f}){_star(seat_p)}",
+                f"{length_change:+.1f} (p={length_p:.3f}){_star(length_p)}")
+        parts.append(against)
+    for figures in report.figures[:1]:
+        for key, rates in figures.labels.items():
+            parts.append(Text(f"Win rate by {key}: " + ", ".join(
+                f"{name} {r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]"
+                for name, r in rates.items())))
+    if report.hidden_information is not None:
+        gap, p = report.hidden_information
+        parts.append(Text(f"Value of hidden information: cheat-mcts wins {gap:+.1%} more "
+                          f"often than ismcts (p={p:.3f})"))
+    return Group(*parts)
+
+
+def _star(p: float) -> str:
+    return " *" if p < SIGNIFICANCE else ""

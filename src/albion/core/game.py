@@ -78,6 +78,11 @@ class Game(ABC):
         """A full state consistent with `view`: observing it from the view's seat gives
         the same view back. Hidden parts are drawn with `rng`."""
 
+    def seat_labels(self, state: AnyState) -> dict[str, list[str]]:
+        """Public facts about each seat worth a column in reports (Super Camelot: the
+        characters), by name; empty for most games."""
+        return {}
+
     def plant_canary(self, state: AnyState, seat: int) -> AnyState | None:
         """For leak tests: a copy of `state` where a field private to `seat` holds a value
         that cannot otherwise occur, or None when `seat` has no private information."""

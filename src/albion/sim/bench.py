@@ -117,3 +117,56 @@ def run_baseline(path: Path, seconds: float) -> float:
         return float(json.loads(out.stdout)["actions_per_s"])
     except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError) as error:
         raise AlbionError(f"baseline {path} did not run: {error}") from None
+
+
+@dataclass(frozen=True)
+class BotBenchResult:
+    game: str
+    bot: str
+    players: int
+    iterations_per_s: float
+    mean_rollout_length: float
+    moves: int
+    seconds_per_move: float
+
+    @property
+    def rollout_actions_per_s(self) -> float:
+        return self.iterations_per_s * self.mean_rollout_length
+
+
+def bench_search(game: Game, variant: Variant, players: int, seconds: float, bot: Any,
+                 seed: int = 0) -> BotBenchResult:
+    """Run a search bot's `think` at decision points of random games for `seconds`:
+    iterations per second and the mean length of its rollouts."""
+    rng = random.Random(seed)
+    iterations = rollout_actions = moves = 0
+    thinking = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(players, variant)
+        depth = rng.randrange(60)
+        for _ in range(depth):
+            if state.is_terminal():
+                break
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random()))
+            else:
+                legal = state.legal_actions()
+                state.apply_legal(legal[rng.randrange(len(legal))])
+        while not state.is_terminal() and (state.current_player() == CHANCE or
+                                           len(state.legal_actions()) < 2):
+            state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random())
+                              if state.current_player() == CHANCE else state.legal_actions()[0])
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        result = bot.think(state.observe(seat), state.legal_actions())
+        iterations += result.iterations
+        rollout_actions += result.rollout_actions
+        thinking += result.seconds
+        moves += 1
+    if not moves:
+        raise AlbionError("no decision reached: give the benchmark more seconds")
+    return BotBenchResult(game.id, bot.name, players, iterations / thinking,
+                          rollout_actions / max(iterations, 1), moves, thinking / moves)

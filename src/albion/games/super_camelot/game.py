@@ -46,6 +46,11 @@ class SuperCamelot(Game):
         assert isinstance(before, SuperCamelotState) and isinstance(after, SuperCamelotState)
         return report.outcome(before, after)
 
+    def seat_labels(self, state: AnyState) -> dict[str, list[str]]:
+        """The character each seat played (SC-4)."""
+        assert isinstance(state, SuperCamelotState)
+        return {"character": [player.character.label for player in state.players]}
+
     def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
         the gem supply): the tokens out of sight are dealt at random between the supply

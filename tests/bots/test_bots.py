@@ -1,0 +1,130 @@
+"""Bots: specs and options, views only (never states), determinism, and the simulate
+features built for them (rotation, workers)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
+from albion.bots.ismcts_bot import IsmctsBot
+from albion.core import CHANCE, State, get_game
+from albion.sim.match import Match
+from albion.sim.simulate import simulate
+from tests.conformance.harness import choose
+
+FAST = "ismcts:iterations=30"
+
+
+def test_specs_split_options_onto_the_bot_before_them() -> None:
+    specs = parse_players("ismcts:iterations=2000,c=1.2,random,heuristic")
+    assert [str(s) for s in specs] == ["ismcts:iterations=2000,c=1.2", "random", "heuristic"]
+    assert specs[0].options == (("iterations", "2000"), ("c", "1.2"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ismcts:depth=3", "depth: Extra inputs are not permitted"),
+        ("ismcts:iterations=0", "iterations: Input should be greater than or equal to 1"),
+        ("ismcts:iterations=lots", "iterations: Input should be a valid integer"),
+        ("ismcts:rollout=clever", "rollout: Input should be 'random' or 'heuristic'"),
+        ("c=1,random", "comes before any bot"),
+        ("alphazero", "unknown player 'alphazero'"),
+        ("human:x=1", "'human' takes no options"),
+        ("ismcts:", "options are key=value"),
+    ],
+)
+def test_bad_specs_are_explained(text: str, message: str) -> None:
+    with pytest.raises(PlayerSpecError, match=message) as error:
+        parse_players(text)
+    if text.startswith("ismcts:") and "=" in text:
+        assert "options of ismcts: iterations, seconds, c, rollout, cutoff" in str(error.value)
+    if text == "alphazero":
+        assert "bots and options" in str(error.value)
+
+
+class Spy:
+    """Records what a bot is handed, then lets the bot decide."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.sees_state = getattr(inner, "sees_state", False)
+        self.seen: list[Any] = []
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        self.seen.append(view)
+        return self.inner.choose(view, legal)
+
+
+@pytest.mark.parametrize("game_id", ["diamoniak", "raiding-stonehenge", "super-camelot"])
+def test_bots_are_handed_views_never_states(game_id: str) -> None:
+    game = get_game(game_id)
+    specs = [PlayerSpec("random"), PlayerSpec("heuristic"), PlayerSpec("ismcts",
+                                                                       (("iterations", "5"),))]
+    spies = [Spy(make_bot(spec, game, random.Random(i))) for i, spec in enumerate(specs)]
+    cheat = Spy(make_bot(PlayerSpec("cheat-mcts", (("iterations", "5"),)), game,
+                         random.Random(9)))
+    variant = game.variant({"max_turns": 12} if game_id == "super-camelot" else None)
+    match = Match(game, variant, [*spies[:2], cheat] if game_id == "raiding-stonehenge"
+                  else spies[1:], seed=1)
+    match.run()
+    for spy in (s for s in match.agents if isinstance(s, Spy)):
+        assert spy.seen
+        if spy.sees_state:
+            assert all(isinstance(seen, State) for seen in spy.seen)
+        else:
+            assert not any(isinstance(seen, State) for seen in spy.seen)
+            assert all(hasattr(seen, "seat") for seen in spy.seen)
+
+
+def test_ismcts_decides_from_the_view_alone_a_canary_changes_nothing() -> None:
+    game = get_game("raiding-stonehenge")
+    rng = random.Random(4)
+    state = game.new_state(4)
+    checked = 0
+    while not state.is_terminal() and checked < 12:
+        seat = state.current_player()
+        if seat != CHANCE:
+            other = (seat + 1) % 4
+            planted = game.plant_canary(state, other)
+            if planted is not None:
+                legal = state.legal_actions()
+                picks = []
+                for world in (state, planted):
+                    bot = make_bot(PlayerSpec("ismcts", (("iterations", "40"),)), game,
+                                   random.Random(7))
+                    assert isinstance(bot, IsmctsBot)
+                    picks.append((bot.choose(world.observe(seat), legal), bot.last))
+                assert picks[0][0] == picks[1][0]
+                if picks[0][1] is not None and picks[1][1] is not None:
+                    assert picks[0][1].visits == picks[1][1].visits
+                checked += 1
+        state.apply(choose(state, rng))
+    assert checked == 12
+
+
+@pytest.mark.parametrize("game_id", ["diamoniak", "raiding-stonehenge"])
+def test_same_seed_same_moves_for_every_bot(game_id: str) -> None:
+    game = get_game(game_id)
+    text = ",".join([FAST, "heuristic", "random", FAST][: game.min_players if game_id ==
+                                                         "diamoniak" else 4])
+    specs = parse_players(text, allow_human=False)
+    first = simulate(game, game.variant(), specs, 3, seed=5)
+    second = simulate(game, game.variant(), specs, 3, seed=5)
+    assert first.results == second.results
+
+
+def test_rotation_moves_players_round_the_seats_and_workers_change_nothing() -> None:
+    game = get_game("diamoniak")
+    specs = parse_players("heuristic,random", allow_human=False)
+    one = simulate(game, game.variant(), specs, 12, seed=3, rotate=True)
+    two = simulate(game, game.variant(), specs, 12, seed=3, rotate=True, workers=2)
+    assert one.results == two.results and one.wins == two.wins
+    assert sum(one.wins) == pytest.approx(sum(one.seat_wins))
+    assert [r.seating for r in one.results[:2]] == [(0, 1), (1, 0)]
+    assert one.wins[0] > one.wins[1], "heuristic beats random"

@@ -1,0 +1,95 @@
+"""Tournaments and reports: balanced seats, identical results on every backend, resuming,
+ratings, and report files that parse."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from albion.core import get_game
+from albion.sim.report import ReportPlan, run_report, sweep_pairs
+from albion.sim.schedule import balanced_games, seating
+from albion.sim.standings import standings
+from albion.sim.tournament import TournamentConfig, TournamentError, run_tournament
+
+CONFIG = TournamentConfig("diamoniak", ("heuristic", "random", "ismcts:iterations=20"), 12, 2,
+                          5, ())
+
+
+def test_every_bot_plays_every_seat_equally_often() -> None:
+    for bots, players in ((3, 2), (2, 4), (5, 4), (4, 4)):
+        games = balanced_games(bots, players)
+        counts = {(bot, seat): 0 for bot in range(bots) for seat in range(players)}
+        for index in range(games):
+            for seat, bot in enumerate(seating(index, bots, players)):
+                counts[(bot, seat)] += 1
+        for bot in range(bots):
+            assert len({counts[(bot, seat)] for seat in range(players)}) == 1
+
+
+@pytest.mark.parametrize("backend", ["process", "ray"])
+def test_results_are_identical_whatever_the_backend(backend: str) -> None:
+    local = run_tournament(CONFIG, "local")
+    other = run_tournament(CONFIG, backend, workers=2)
+    assert [o.deterministic() for o in local] == [o.deterministic() for o in other]
+
+
+def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
+    class Stop(Exception):
+        pass
+
+    def stop_after_five(done: int) -> None:
+        if done >= 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_tournament(CONFIG, "local", out=tmp_path / "t", progress=stop_after_five)
+    lines = (tmp_path / "t" / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 5
+    with (tmp_path / "t" / "results.jsonl").open("a") as results:
+        results.write('{"index": 7, "seats": [0')  # a line cut short by a crash
+    resumed = run_tournament(CONFIG, "local", out=tmp_path / "t")
+    whole = run_tournament(CONFIG, "local")
+    assert [o.deterministic() for o in resumed] == [o.deterministic() for o in whole]
+    assert len(list((tmp_path / "t" / "records").iterdir())) == 12
+    record = json.loads((tmp_path / "t" / "records" / "game-000003.json").read_text())
+    assert record["game"] == "diamoniak" and record["returns"] is not None
+    other = TournamentConfig("diamoniak", ("random", "heuristic"), 12, 2, 5, ())
+    with pytest.raises(TournamentError, match="holds another tournament"):
+        run_tournament(other, "local", out=tmp_path / "t")
+
+
+def test_a_strong_bot_rates_above_random() -> None:
+    outcomes = run_tournament(CONFIG, "process", workers=2)
+    table = {row.name: row for row in standings(CONFIG.bots, outcomes).bots}
+    assert table["heuristic"].mu > table["random"].mu
+    assert table["heuristic"].win_rate > table["random"].win_rate
+    assert all(row.games == 8 for row in table.values())
+
+
+def test_report_files_are_written_and_parse(tmp_path: Path) -> None:
+    game = get_game("raiding-stonehenge")
+    plan = ReportPlan(game, ("heuristic", "random"), 8, 4, 1, {},
+                      sweep_pairs(["contest=first-takes,all-lose", "rotate_start=no"]))
+    report = run_report(plan, tmp_path, "local", 1)
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert [c["label"] for c in data["configurations"]] == ["base", "contest=all-lose",
+                                                            "rotate_start=no"]
+    assert len(data["comparisons"]) == 2
+    assert data["configurations"][0]["games"] == 8
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("data:image/png;base64,") >= 3 and "Against the base" in page
+    assert report.hidden_information is None
+
+
+def test_report_shows_the_value_of_hidden_information_and_characters(tmp_path: Path) -> None:
+    game = get_game("super-camelot")
+    plan = ReportPlan(game, ("cheat-mcts:iterations=3", "ismcts:iterations=3"), 2, 2, 1,
+                      {"max_turns": 8})
+    report = run_report(plan, tmp_path, "local", 1)
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["hidden_information_value"] is not None
+    assert "character" in data["configurations"][0]["label_win_rates"]
+    assert report.figures[0].end_reasons == {"cap": 2}
