@@ -215,7 +215,7 @@ def test_super_camelot_simulate_reports_how_games_end() -> None:
 def test_play_refuses_a_cheating_bot_unless_allowed() -> None:
     code, _, err = run("play", "diamoniak", "-p", "human,cheat-mcts", "--seed", "1")
     assert code == 2 and "--allow-cheats" in err
-    code, out, _ = run("play", "diamoniak", "-p", "random,cheat-mcts:iterations=5",
+    code, _, _ = run("play", "diamoniak", "-p", "random,cheat-mcts:iterations=5",
                        "--allow-cheats", "--seed", "1")
     assert code == 0
 

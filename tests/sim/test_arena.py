@@ -37,7 +37,7 @@ def test_results_are_identical_whatever_the_backend(backend: str) -> None:
 
 
 def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
-    class Stop(Exception):
+    class Stop(Exception):  # noqa: N818 - a signal, not an error
         pass
 
     def stop_after_five(done: int) -> None:

@@ -15,7 +15,6 @@ from albion.sim.standings import Standings
 from albion.sim.stats import wilson
 from albion.sim.tournament import TournamentConfig
 
-
 CHEAT_NOTE = "⚠ cheats: sees hidden information (for analysis only)"
 
 
