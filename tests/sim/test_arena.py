@@ -42,9 +42,9 @@ def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
 
     def stop_after_five(done: int) -> None:
         if done >= 5:
-            raise Stop
+            raise StopError
 
-    with pytest.raises(Stop):
+    with pytest.raises(StopError):
         run_tournament(CONFIG, "local", out=tmp_path / "t", progress=stop_after_five)
     lines = (tmp_path / "t" / "results.jsonl").read_text().splitlines()
     assert len(lines) == 5
