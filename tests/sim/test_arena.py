@@ -37,8 +37,8 @@ def test_results_are_identical_whatever_the_backend(backend: str) -> None:
 
 
 def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
-    class Stop(Exception):  # noqa: N818 - a signal, not an error
-        pass
+    class StopError(Exception):
+        """Stands for an interruption."""
 
     def stop_after_five(done: int) -> None:
         if done >= 5:
