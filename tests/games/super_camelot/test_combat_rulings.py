@@ -26,6 +26,18 @@ def give(state, seat: int, card: Card) -> None:  # type: ignore[no-untyped-def]
     state.players[seat].treasures.append((card, TreasureState.UP))
 
 
+def bomb_over(state, *squares: int) -> str:  # type: ignore[no-untyped-def]
+    """The offered bomb whose block covers `squares` (one is offered per set of things
+    hit, SC-36)."""
+    for text in options(state):
+        if text.startswith("bomb"):
+            centre = GAME.parse_action(state, text).centre
+            if all(abs(sq // 28 - centre // 28) <= 1 and abs(sq % 28 - centre % 28) <= 1
+                   for sq in squares):
+                return text
+    raise AssertionError(f"no bomb over {squares}")
+
+
 # SC-6, SC-12 -------------------------------------------------------------------------
 
 
@@ -118,7 +130,7 @@ def test_sc14_a_bomb_hits_every_enemy_in_its_block_and_its_thrower() -> None:
         T.....T"""}, abilities="off")
     state.players[0].bombs = 1
     state.item_supply[Item.BOMB] -= 1
-    play(state, f"bomb {name(at(5, 3, 3))}")
+    play(state, bomb_over(state, at(5, 2, 4), at(5, 3, 2), at(5, 3, 3), at(5, 3, 4)))
     assert state.actions_left == 2, "a bomb costs an Attack action (SC-29)"
     assert state.item_supply[Item.BOMB] == 5
     play(state, "roll two-hits blank blank")
@@ -130,7 +142,7 @@ def test_sc14_a_bomb_hits_every_enemy_in_its_block_and_its_thrower() -> None:
 def test_sc14_no_hit_no_damage_to_characters() -> None:
     state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
     state.players[0].bombs = 1
-    play(state, f"bomb {name(at(5, 3, 3))}", "roll gem blank blank")
+    play(state, bomb_over(state, at(5, 3, 3)), "roll gem blank blank")
     assert state.players[0].health == MAX_HEALTH
 
 
@@ -138,7 +150,7 @@ def test_sc29_a_mimic_on_the_bombers_square_is_not_hit() -> None:
     state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "..b....")}, abilities="off")
     state.enemies[at(5, 3, 3)] = Token.MIMIC
     state.players[0].bombs = 1
-    play(state, f"bomb {name(at(5, 3, 3))}", "roll two-hits two-hits blank")
+    play(state, bomb_over(state, at(5, 3, 3), at(5, 2, 2)), "roll two-hits two-hits blank")
     assert state.enemies[at(5, 3, 3)] is Token.MIMIC
     assert at(5, 2, 2) not in state.things
 
@@ -189,7 +201,7 @@ def test_sc38_stars_become_gems_or_two_hits() -> None:
 def test_sc39_passing_out_on_ones_own_turn_leaves_only_its_end() -> None:
     state = build({5: KNIGHT_AND_MIMIC}, abilities="off")
     state.players[0].health, state.players[0].bombs = 2, 1
-    play(state, f"bomb {name(at(5, 3, 3))}", "roll one-hit blank blank")
+    play(state, bomb_over(state, at(5, 3, 3)), "roll one-hit blank blank")
     assert state.players[0].passed_out
     assert options(state) == ["end turn"]
     assert refused(state, "step south").ruling == "SC-39"
@@ -269,7 +281,7 @@ def test_sc5_abilities_off_turns_them_all_off() -> None:
 def test_sc39_a_passed_out_character_is_not_healed_by_the_same_attack() -> None:
     state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b...")}, abilities="off")
     state.players[0].health, state.players[0].bombs = 2, 1
-    play(state, f"bomb {name(at(5, 3, 3))}", "roll gem one-hit blank", "draw grail-water")
+    play(state, bomb_over(state, at(5, 3, 3)), "roll gem one-hit blank", "draw grail-water")
     assert state.players[0].passed_out and state.players[0].health == 0
     play(state, "end turn", "end turn")
     assert state.players[0].health == 1 and state.current_player() == 1, "turn skipped"
@@ -278,7 +290,8 @@ def test_sc39_a_passed_out_character_is_not_healed_by_the_same_attack() -> None:
 def test_sc14_stars_may_become_hits_when_only_characters_are_in_the_block() -> None:
     state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b2..")}, abilities="off")
     state.players[0].bombs = 1
-    play(state, f"bomb {name(at(5, 2, 3))}", "roll star blank blank")
+    play(state, bomb_over(state, at(5, 2, 3), at(5, 2, 4), at(5, 3, 3)),
+         "roll star blank blank")
     assert options(state) == ["gems 0", "gems 1"]
     play(state, "gems 0")
     assert state.players[1].health == MAX_HEALTH - 2 and state.players[0].health == 4
@@ -292,3 +305,11 @@ def test_sc32_a_magnet_won_back_from_a_mimic_gathers_at_once() -> None:
     state.players[0].treasures = [(Card.MAGNET, TreasureState.STOLEN)]
     play(state, "attack ne", "roll one-hit blank blank")
     assert state.players[0].gems == [1, 0, 0] and not state.items
+
+
+def test_sc36_one_bomb_block_per_set_of_things_hit() -> None:
+    state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b...")}, abilities="off")
+    state.players[0].bombs = 1
+    bombs = [text for text in options(state) if text.startswith("bomb")]
+    # every block around the bush hits the bush (and maybe the bomber): two distinct sets
+    assert len(bombs) == 2, bombs

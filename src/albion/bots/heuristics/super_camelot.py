@@ -225,18 +225,44 @@ def _manhattan(a: int, b: int) -> int:
     return abs(a // SIDE - b // SIDE) + abs(a % SIDE - b % SIDE)
 
 
+STEP_VALUE = 0.15
+"""Progress per square nearer to the next goal."""
+
+
 def progress(state: SuperCamelotState, seat: int) -> float:
-    """Relics held (and, with all three, nearness to the circles), gems, keys, health."""
+    """Relics held (standing on a circle with all three is nearly a win), how far the next
+    goal is, gems, keys, health."""
     player = state.players[seat]
     relics = sum(player.specials[r] for r in RELICS)
-    value = 2.0 * relics
-    if relics == len(RELICS):
-        near = min((_manhattan(player.position, e) for exits in CIRCLE_EXITS for e in exits),
-                   default=SIDE)
-        value += 3.0 - near / 10 if player.position < SQUARES else 4.0
+    value = 2.5 * relics
+    if relics == len(RELICS) and player.position >= SQUARES:
+        value += 4.0
+    elif player.position >= 0:
+        value -= STEP_VALUE * min(goal_distance(state, seat), 30)
     gems = sum(GEM_VALUE[i] * player.gem_tokens(i) for i in GEM_ITEMS)
     gems += 5 * sum(1 for _, status in player.treasures if status is TreasureState.UP)
     return value + gems / 8 + 0.3 * player.keys + 0.1 * player.health
+
+
+def goal_distance(state: SuperCamelotState, seat: int) -> int:
+    """Squares to the nearest goal along known open ground (30 when out of reach)."""
+    start = state.players[seat].position
+    targets = goals(state, seat)
+    if start in targets:
+        return 0
+    occupied = {p.position for p in state.players}
+    seen = {start: 0}
+    queue: deque[int] = deque([start])
+    while queue:
+        here = queue.popleft()
+        for n in STEP_TO[here] if here == start else NEIGHBOURS[here]:
+            if n in seen or not _open(state, n, occupied):
+                continue
+            seen[n] = seen[here] + 1
+            if n in targets:
+                return seen[n]
+            queue.append(n)
+    return 30
 
 
 def evaluate(state: AnyState) -> list[float]:

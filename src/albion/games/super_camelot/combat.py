@@ -93,20 +93,24 @@ def block(centre: int) -> list[int]:
 
 
 def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
-    """SC-14: centres of 3×3 blocks inside the bomber's tile holding a bush, an enemy the
-    bomber can hit, or another character."""
+    """SC-14, SC-36: centres of 3×3 blocks inside the bomber's tile holding a bush, an
+    enemy the bomber can hit, or another character; of blocks hitting the same things,
+    only the first in reading order."""
     player = state.players[seat]
     if not player.bombs or not on_a_tile(state, seat):
         return []
     centres = []
+    seen = set()
     for centre in slot_squares(slot_of(player.position)):
         row, col = divmod(centre, SIDE)
         if not (0 < row % TILE_SIZE < TILE_SIZE - 1 and 0 < col % TILE_SIZE < TILE_SIZE - 1):
             continue
         squares = block(centre)
-        if any(reach(state, seat, squares)) or any(
-                other != seat and p.position in squares
-                for other, p in enumerate(state.players)):
+        bushes, enemies = reach(state, seat, squares)
+        people = tuple(s for s, p in enumerate(state.players) if p.position in squares)
+        if (bushes or enemies or set(people) - {seat}) and \
+                (bushes, enemies, people) not in seen:
+            seen.add((bushes, enemies, people))
             centres.append(centre)
     return centres
 

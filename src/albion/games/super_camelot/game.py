@@ -15,8 +15,6 @@ from albion.games.super_camelot.rulings import RULINGS, VARIANTS
 from albion.games.super_camelot.state import SuperCamelotState
 from albion.games.super_camelot.view import SuperCamelotView
 
-SAMPLING_TRIES = 20
-
 
 class SuperCamelot(Game):
     """Super Camelot (2019): explore the forest of Albion for relics, the Grail and gems."""
@@ -53,8 +51,8 @@ class SuperCamelot(Game):
 
     def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
-        the gem supply): the tokens out of sight are dealt at random between the supply
-        and those players, none of whom may reach 40 gems (the game would be over)."""
+        the gem supply): the tokens out of sight are put in the supply (see
+        `_deal_hidden_gems`); `rng` is not needed."""
         assert isinstance(view, SuperCamelotView)
         state = SuperCamelotState.initial(view.num_players, Rules.of(view.variant))
         state.phase, state.active = view.phase, view.active
@@ -82,7 +80,7 @@ class SuperCamelot(Game):
         state.pending = list(view.pending)
         hidden = [seat for seat, seen in enumerate(view.players) if seen.gems is None]
         if min(view.item_supply) < 0:
-            _deal_hidden_gems(state, hidden, rng)
+            _deal_hidden_gems(state, hidden)
         return state
 
     def plant_canary(self, state: AnyState, seat: int) -> SuperCamelotState | None:
@@ -105,33 +103,18 @@ class SuperCamelot(Game):
         return planted
 
 
-def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int],
-                      rng: random.Random) -> None:
-    """Tokens not on the map, not lost and not in a visible wallet are split at random
-    between the supply and the hidden wallets (below 40 gems each)."""
-    unseen = {}
+def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int]) -> None:
+    """Tokens not on the map, not lost and not in a visible wallet are taken to be in the
+    supply: hidden wallets are sampled empty. Any split is consistent with the view; this
+    one adds no noise to what a search sees (a random split would swing an opponent's
+    total between 0 and 39 from one sample to the next)."""
     for item in GEM_ITEMS:
         seen = state.lost_items[item] + sum(items.count(item) for items in state.items.values())
         seen += sum(state.players[s].gem_tokens(item) for s in range(len(state.players))
                     if s not in hidden)
-        unseen[item] = ITEM_SUPPLY[item] - seen
-    for _ in range(SAMPLING_TRIES):
-        for seat in hidden:
-            state.players[seat].gems = [0, 0, 0]
-        for item in GEM_ITEMS:
-            state.item_supply[item] = 0
-            for _token in range(unseen[item]):
-                holder = rng.randrange(len(hidden) + 1)
-                if holder == len(hidden):
-                    state.item_supply[item] += 1
-                else:
-                    state.players[hidden[holder]].gems[item - Item.GREEN_GEM] += 1
-        if all(belongings.gem_total(state, seat) < WIN_GEMS for seat in hidden):
-            return
+        state.item_supply[item] = ITEM_SUPPLY[item] - seen
     for seat in hidden:
         state.players[seat].gems = [0, 0, 0]
-    for item in GEM_ITEMS:
-        state.item_supply[item] = unseen[item]
 
 
 def _actor_position(state: AnyState) -> int:

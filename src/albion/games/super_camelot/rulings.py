@@ -203,7 +203,8 @@ RULINGS: tuple[Ruling, ...] = (
            "A Move is taken square by square: its first step spends the action, any other "
            "action (the free Bow shot included) or stop ends it, and a Move has at least one "
            "step. An Attack is offered only on an arc, and a Bomb only on a block, holding "
-           "something to cut or fight (a Bomb also on a block holding another character).",
+           "something to cut or fight (a Bomb also on a block holding another character); "
+           "of blocks hitting the same things, only the first in reading order.",
            (PROJECT,)),
     Ruling("SC-37", "Safety cap",
            "A game still running after max_turns seat turns ends as a draw (ALL-1).",
