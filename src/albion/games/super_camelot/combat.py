@@ -19,13 +19,13 @@ ARC_OFFSETS: tuple[tuple[tuple[int, int], ...], ...] = (
     (W, NW, N, NE, E), (N, NE, E, SE, S), (E, SE, S, SW, W), (S, SW, W, NW, N),  # Greatsword
 )
 ARC_NAMES = ("ne", "se", "sw", "nw", "north", "east", "south", "west")
-BUSH, MIMIC = Thing.BUSH, Token.MIMIC  # module names: Enum attribute access is slow
+BUSH, MIMIC, DARK_KNIGHT = Thing.BUSH, Token.MIMIC, Token.DARK_KNIGHT  # Enum access is slow
 
 
 def enemy_hp(state: SuperCamelotState, token: Token) -> int:
     """SC-13: hits needed to kill, by the `enemy_hp` variant (mimic-plant-knight)."""
     mimic, plant, knight = state.rules.enemy_hp
-    return {Token.MIMIC: mimic, Token.PLANT: plant, Token.DARK_KNIGHT: knight}[token]
+    return knight if token == DARK_KNIGHT else (mimic if token == MIMIC else plant)
 
 
 def on_a_tile(state: SuperCamelotState, seat: int) -> bool:
@@ -53,6 +53,8 @@ def _arcs(position: int, own_tile: bool) -> tuple[tuple[int, ...], ...]:
 ARCS = {own: tuple(_arcs(p, own) for p in range(SQUARES)) for own in (False, True)}
 """Every arc's squares from every square, cross-tile and own-tile (SC-12, SC-32)."""
 AROUND = tuple(frozenset(sq for arc in ARCS[False][p] for sq in arc) for p in range(SQUARES))
+ARC_SETS = {own: tuple(tuple(frozenset(arc) for arc in arcs) for arcs in ARCS[own])
+            for own in (False, True)}
 """The eight squares around each square: every arc lies within them."""
 
 
@@ -76,20 +78,22 @@ def attack_arcs(state: SuperCamelotState, seat: int) -> list[int]:
     position = state.players[seat].position
     if not 0 <= position < SQUARES:
         return []
-    things, enemies, around = state.things, state.enemies, AROUND[position]
-    if around.isdisjoint(enemies) and (around.isdisjoint(things) or not any(
-            things.get(sq) is BUSH for sq in around)):
+    things, enemies = state.things, state.enemies
+    hot = {sq for sq in AROUND[position]
+           if things.get(sq) is BUSH or (sq in enemies and can_hit(state, seat, sq))}
+    if not hot:
         return []
-    arcs = range(8) if state.players[seat].has(Card.GREATSWORD) else range(4)
-    return [arc for arc in arcs if any(
-        things.get(sq) is BUSH or can_hit(state, seat, sq)
-        for sq in arc_squares(state, seat, arc))]
+    arcs = ARC_SETS[state.rules.own_tile_arcs][position]
+    count = 8 if state.players[seat].has(Card.GREATSWORD) else 4
+    return [arc for arc in range(count) if not arcs[arc].isdisjoint(hot)]
 
 
-def block(centre: int) -> list[int]:
-    """The 3×3 squares around `centre`."""
-    row, col = divmod(centre, SIDE)
-    return [(row + dr) * SIDE + col + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+BLOCK_CENTRES = tuple(
+    tuple(c for c in slot_squares(slot) if 0 < (c // SIDE) % TILE_SIZE < TILE_SIZE - 1
+          and 0 < (c % SIDE) % TILE_SIZE < TILE_SIZE - 1) for slot in range(16))
+"""SC-14: the centres of 3×3 blocks inside each tile."""
+BLOCKS = {c: frozenset((c // SIDE + dr) * SIDE + c % SIDE + dc for dr in (-1, 0, 1)
+                       for dc in (-1, 0, 1)) for centres in BLOCK_CENTRES for c in centres}
 
 
 def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
@@ -101,12 +105,13 @@ def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
         return []
     centres = []
     seen = set()
-    for centre in slot_squares(slot_of(player.position)):
-        row, col = divmod(centre, SIDE)
-        if not (0 < row % TILE_SIZE < TILE_SIZE - 1 and 0 < col % TILE_SIZE < TILE_SIZE - 1):
+    others = {p.position for s, p in enumerate(state.players) if s != seat}
+    for centre in BLOCK_CENTRES[slot_of(player.position)]:
+        squares = BLOCKS[centre]
+        if squares.isdisjoint(state.things) and squares.isdisjoint(state.enemies) and \
+                squares.isdisjoint(others):
             continue
-        squares = block(centre)
-        bushes, enemies = reach(state, seat, squares)
+        bushes, enemies = reach(state, seat, sorted(squares))
         people = tuple(s for s, p in enumerate(state.players) if p.position in squares)
         if (bushes or enemies or set(people) - {seat}) and \
                 (bushes, enemies, people) not in seen:
@@ -136,7 +141,7 @@ def bomb(state: SuperCamelotState, centre: int) -> None:
     seat = state.active
     state.players[seat].bombs -= 1
     state.item_supply[Item.BOMB] += 1
-    squares = block(centre)
+    squares = sorted(BLOCKS[centre])
     bushes, enemies = reach(state, seat, squares)
     characters = tuple(s for s, p in enumerate(state.players) if p.position in squares)
     state.pending.append(AttackRoll(Strike(Weapon.BOMB, bushes, enemies, characters)))

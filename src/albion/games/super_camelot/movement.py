@@ -3,6 +3,7 @@ exploring the ring (SC-10)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from albion.games.super_camelot import belongings, world
@@ -70,7 +71,7 @@ def can_enter(state: SuperCamelotState, seat: int, origin: int, target: int,
 
 
 def has_free_exit(state: SuperCamelotState, origin: int, target: int,
-                  plan: dict[int, Token]) -> bool:
+                  plan: Mapping[int, Token]) -> bool:
     """SC-9, SC-33: a square beside `target`, on any tile in play, free once the tile is
     populated; the square left behind counts unless it is a starting circle."""
     for exit_square in NEIGHBOURS[target]:

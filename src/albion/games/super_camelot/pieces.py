@@ -271,3 +271,5 @@ CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, AttackRoll, RerollDie, CardDra
                   SecondDraw, TreasureDraw, Defence)
 """Pending steps resolved by a chance outcome; the others are decisions (or, EnemyTurn
 in reading order and TurnOver, resolved at once by `settle`)."""
+CHANCE_TYPES = frozenset(CHANCE_PENDING)
+"""The same, for a fast `type(step) in CHANCE_TYPES` on the per-step path."""

@@ -25,7 +25,7 @@ from albion.games.super_camelot.components import (
 from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.legality import why_illegal
 from albion.games.super_camelot.pieces import (
-    CHANCE_PENDING,
+    CHANCE_TYPES,
     Adventurer,
     CentreDraw,
     Pending,
@@ -35,6 +35,8 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.view import SuperCamelotView, observe
 from albion.games.super_camelot.world import TILES
+
+OVER = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
 
 
 class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
@@ -110,26 +112,25 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         return self.n
 
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return TERMINAL
         if self.pending:
             top = self.pending[-1]
-            if isinstance(top, CHANCE_PENDING):
+            if type(top) in CHANCE_TYPES:
                 return CHANCE
-            return top.victim if isinstance(top, StealChoice) else self.active
+            return top.victim if type(top) is StealChoice else self.active
         return self.active
 
     def legal_actions(self) -> list[SuperCamelotAction]:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return []
         if self.pending:
             return [action for action, _ in resolve.outcomes(self)] \
-                if isinstance(self.pending[-1], CHANCE_PENDING) else resolve.choices(self)
+                if type(self.pending[-1]) in CHANCE_TYPES else resolve.choices(self)
         return options.options(self)
 
     def chance_outcomes(self) -> list[tuple[SuperCamelotAction, float]]:
-        if self.phase is Phase.OVER or not self.pending or \
-                not isinstance(self.pending[-1], CHANCE_PENDING):
+        if self.phase is OVER or not self.pending or type(self.pending[-1]) not in CHANCE_TYPES:
             return []
         return resolve.outcomes(self)
 
@@ -145,11 +146,11 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         return why_illegal(self, action)
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def returns(self) -> list[float]:
         """ALL-1: the winner 1; the safety cap a draw."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not OVER:
             return [0.0] * self.n
         if self.winner < 0:
             return [1.0 / self.n] * self.n

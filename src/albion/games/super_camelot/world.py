@@ -3,6 +3,7 @@ and what stands on a square (SC-8)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -52,12 +53,18 @@ def layout(state: SuperCamelotState, slot: int) -> tuple[tuple[int, Mark], ...]:
     return placed_layout(state.slot_tile[slot], slot)
 
 
-def population_plan(state: SuperCamelotState, slot: int) -> dict[int, Token]:
+def population_plan(state: SuperCamelotState, slot: int) -> Mapping[int, Token]:
     """SC-11: the bushes, rocks and enemies entering `slot` would place now: in reading
     order, each type until its supply runs out."""
-    left = state.token_supply[:]
+    return _plan(state.slot_tile[slot], slot, tuple(state.token_supply))
+
+
+@cache
+def _plan(tile: int, slot: int, supply: tuple[int, ...]) -> Mapping[int, Token]:
+    """Shared between calls (cached): read it, never change it."""
+    left = list(supply)
     plan = {}
-    for square, mark in layout(state, slot):
+    for square, mark in placed_layout(tile, slot):
         token = MARK_TOKEN.get(mark)
         if token is not None and left[token]:
             left[token] -= 1
