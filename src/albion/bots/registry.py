@@ -22,7 +22,7 @@ from albion.core.game import Game
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     "diamoniak": {"iterations": 3000, "c": 0.7, "cutoff": 25},
     "raiding-stonehenge": {"iterations": 400, "c": 0.7, "cutoff": 0},
-    "super-camelot": {"iterations": 100, "c": 0.7, "cutoff": 10, "bias": 0.5},
+    "super-camelot": {"iterations": 100, "c": 0.7, "cutoff": 20, "bias": 0.5},
 }
 """Default search budgets per game: a move well under a second on one core."""
 

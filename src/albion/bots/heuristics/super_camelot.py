@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from functools import cache
 from typing import Any
 
 from albion.core.chance import pick_outcome
@@ -148,7 +149,7 @@ def _arc_has_enemy(state: SuperCamelotState, attack: Attack) -> bool:
                arc_squares(state, state.active, attack.arc))
 
 
-def goals(state: SuperCamelotState, seat: int) -> set[int]:
+def goals(state: SuperCamelotState, seat: int) -> set[int] | frozenset[int]:
     """Squares worth reaching now, most important kind first."""
     player = state.players[seat]
     if player.has_all_relics():
@@ -171,13 +172,18 @@ def goals(state: SuperCamelotState, seat: int) -> set[int]:
     return frontier(state)
 
 
-def frontier(state: SuperCamelotState) -> set[int]:
+def frontier(state: SuperCamelotState) -> frozenset[int]:
     """Squares from which a step explores an empty ring slot."""
-    empty = {slot for slot in RING_SLOTS if state.slot_tile[slot] < 0}
-    if not empty or not state.tile_stack:
-        return set()
-    return {sq for sq in range(SQUARES) if OPEN_GROUND[sq] and state.slot_tile[SLOT_OF[sq]]
-            >= 0 and any(SLOT_OF[n] in empty for n in NEIGHBOURS[sq])}
+    if not state.tile_stack:
+        return frozenset()
+    return _frontier(tuple(tile >= 0 for tile in state.slot_tile))
+
+
+@cache
+def _frontier(placed: tuple[bool, ...]) -> frozenset[int]:
+    empty = {slot for slot in RING_SLOTS if not placed[slot]}
+    return frozenset(sq for sq in range(SQUARES) if OPEN_GROUND[sq] and placed[SLOT_OF[sq]]
+                     and any(SLOT_OF[n] in empty for n in NEIGHBOURS[sq]))
 
 
 def next_step(state: SuperCamelotState, seat: int) -> int:
