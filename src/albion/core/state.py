@@ -8,6 +8,7 @@ actions. Views (`observe`) are what one seat may know; bots and clients only eve
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Generic, Self, TypeVar
 
 from albion.core.errors import AlbionError
@@ -23,6 +24,14 @@ CAP = "cap"
 
 A = TypeVar("A")
 V = TypeVar("V")
+
+
+def shared_returns(num_players: int, winners: Sequence[int]) -> list[float]:
+    """ALL-1: 1/k to each of the k winners; no winner (a draw at a safety cap) 1/n each."""
+    if not winners:
+        return [1.0 / num_players] * num_players
+    share = 1.0 / len(winners)
+    return [share if seat in winners else 0.0 for seat in range(num_players)]
 
 
 def check_viewer(seat: int | None, num_players: int) -> None:

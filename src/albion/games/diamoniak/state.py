@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer
+from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.core.variants import Variant
 from albion.games.diamoniak.actions import (
     BUY,
@@ -187,9 +187,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         """ALL-1: the winner 1; a draw at the DI-10 cap 1/n each; 0s while playing."""
         if self.phase is not OVER:
             return [0.0] * self.n
-        if self.winner < 0:
-            return [1.0 / self.n] * self.n
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+        return shared_returns(self.n, [self.winner] if self.winner >= 0 else [])
 
     def end_reason(self) -> str | None:
         """DI-10: a full castle, or the cap."""

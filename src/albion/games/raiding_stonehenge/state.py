@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CHANCE, TERMINAL, State, check_viewer
+from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.core.variants import Variant
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
@@ -204,8 +204,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
         """ALL-1: the winners share 1."""
         if self.phase is not OVER:
             return [0.0] * self.n
-        best = self.winners()
-        return [1.0 / len(best) if seat in best else 0.0 for seat in range(self.n)]
+        return shared_returns(self.n, self.winners())
 
     def end_reason(self) -> str | None:
         """"score", or "hand" when RS-17's tie-break decided, or "shared"."""

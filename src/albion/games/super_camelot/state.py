@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Self
 
 from albion.core.errors import AlbionError
-from albion.core.state import CHANCE, TERMINAL, State, check_viewer
+from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.games.super_camelot import options, resolve
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import CENTRE_SLOTS, SLOTS_PER_SIDE
@@ -152,12 +152,10 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         """ALL-1: the winner 1; the safety cap a draw."""
         if self.phase is not OVER:
             return [0.0] * self.n
-        if self.winner < 0:
-            return [1.0 / self.n] * self.n
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.n)]
+        return shared_returns(self.n, [self.winner] if self.winner >= 0 else [])
 
     def end_reason(self) -> str | None:
-        return self.end if self.phase is Phase.OVER else None
+        return self.end if self.phase is OVER else None
 
     def observe(self, seat: int | None) -> SuperCamelotView:
         check_viewer(seat, self.n)
