@@ -11,6 +11,7 @@ import pytest
 
 from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
 from albion.bots.ismcts_bot import IsmctsBot
+from albion.bots.search import Budget, search
 from albion.core import CHANCE, State, get_game
 from albion.sim.match import Match
 from albion.sim.simulate import simulate
@@ -128,3 +129,34 @@ def test_rotation_moves_players_round_the_seats_and_workers_change_nothing() -> 
     assert sum(one.wins) == pytest.approx(sum(one.seat_wins))
     assert [r.seating for r in one.results[:2]] == [(0, 1), (1, 0)]
     assert one.wins[0] > one.wins[1], "heuristic beats random"
+
+
+def test_search_nodes_are_keyed_by_who_moves() -> None:
+    game = get_game("raiding-stonehenge")
+    rng = random.Random(2)
+    state = game.new_state(4)
+    while state.current_player() == CHANCE or state.phase.name != "PLAY":
+        state.apply(choose(state, rng))
+    seat = state.current_player()
+    result = search(lambda: game.sample_state(state.observe(seat), rng), seat,
+                    state.legal_actions(), rng, Budget(200), 0.7)
+    nodes, checked = [result.root], 0
+    while nodes:
+        node = nodes.pop()
+        for (mover, _action), child in node.children.items():
+            assert child.seat == mover
+            nodes.append(child)
+            checked += 1
+    assert checked >= 200, "one node per iteration at least"
+
+
+def test_seconds_must_be_finite_and_both_budgets_stop_at_the_first() -> None:
+    with pytest.raises(PlayerSpecError, match="seconds"):
+        parse_players("ismcts:seconds=inf")
+    game = get_game("diamoniak")
+    bot = make_bot(PlayerSpec("ismcts", (("iterations", "25"), ("seconds", "60"))), game,
+                   random.Random(0))
+    assert isinstance(bot, IsmctsBot)
+    state = game.new_state(2)
+    result = bot.think(state.observe(0), state.legal_actions())
+    assert result.iterations == 25

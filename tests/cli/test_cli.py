@@ -256,3 +256,9 @@ def test_bench_times_the_search_bot() -> None:
     assert code == 0 and data["iterations_per_s"] > 0 and data["mean_rollout_length"] > 0
     code, _, err = run("bench", "diamoniak", "--seconds", "0.2", "--bot", "random")
     assert code == 2 and "does not search" in err
+
+
+def test_bench_bot_takes_one_spec() -> None:
+    code, _, err = run("bench", "diamoniak", "--seconds", "0.2", "--bot",
+                       "ismcts:iterations=5,random")
+    assert code == 2 and "--bot takes one bot spec" in err

@@ -9,10 +9,16 @@ from pathlib import Path
 import pytest
 
 from albion.core import get_game
+from albion.sim.balance import hidden_information_value
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.schedule import balanced_games, seating
 from albion.sim.standings import standings
-from albion.sim.tournament import TournamentConfig, TournamentError, run_tournament
+from albion.sim.tournament import (
+    GameOutcome,
+    TournamentConfig,
+    TournamentError,
+    run_tournament,
+)
 
 CONFIG = TournamentConfig("diamoniak", ("heuristic", "random", "ismcts:iterations=20"), 12, 2,
                           5, ())
@@ -93,3 +99,32 @@ def test_report_shows_the_value_of_hidden_information_and_characters(tmp_path: P
     assert data["hidden_information_value"] is not None
     assert "character" in data["configurations"][0]["label_win_rates"]
     assert report.figures[0].end_reasons == {"cap": 2}
+
+
+def test_a_bot_at_several_seats_counts_one_game_and_one_win() -> None:
+    config = TournamentConfig("diamoniak", ("heuristic", "random"), 6, 3, 2, ())
+    outcomes = run_tournament(config, "local")
+    table = {row.name: row for row in standings(config.bots, outcomes).bots}
+    assert table["heuristic"].games == 6 and table["random"].games == 6
+    assert table["heuristic"].wins + table["random"].wins == pytest.approx(6)
+    assert table["heuristic"].win_rate <= 1.0
+
+
+def test_hidden_information_is_measured_game_by_game() -> None:
+    games = [GameOutcome(i, (0, 1) if i % 2 else (1, 0),
+                         (1.0, 0.0) if (i % 3) else (0.0, 1.0), "castle", 10, (0, 0), (1, 1))
+             for i in range(60)]
+    gap, p = hidden_information_value(("cheat-mcts", "ismcts"), games)  # type: ignore[misc]
+    wins = sum(1 for g in games if g.returns[g.seats.index(0)] == 1.0)
+    assert gap == pytest.approx((wins - (60 - wins)) / 60)
+    assert 0.0 <= p <= 1.0
+    assert hidden_information_value(("heuristic", "ismcts"), games) is None
+
+
+def test_another_tournaments_folder_names_what_differs(tmp_path: Path) -> None:
+    run_tournament(CONFIG, "local", out=tmp_path / "t", progress=None)
+    other = TournamentConfig(CONFIG.game, CONFIG.bots, CONFIG.games, CONFIG.players, 99, ())
+    with pytest.raises(TournamentError, match=r"seed 5 \(now 99\)"):
+        run_tournament(other, "local", out=tmp_path / "t")
+    more = TournamentConfig(CONFIG.game, CONFIG.bots, 14, CONFIG.players, CONFIG.seed, ())
+    assert len(run_tournament(more, "local", out=tmp_path / "t")) == 14, "extended"

@@ -34,9 +34,10 @@ class NoOptions(BaseModel):
 class SearchOptions(BaseModel):
     """Options of `ismcts` and `cheat-mcts`; unset ones take the game's defaults."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     iterations: int | None = Field(None, ge=1, description="iterations per move")
-    seconds: float | None = Field(None, gt=0, description="seconds per move (instead)")
+    seconds: float | None = Field(None, gt=0, le=3600, description="seconds per move "
+                                  "(with iterations too: whichever comes first)")
     c: float | None = Field(None, ge=0, description="UCT exploration constant")
     rollout: Literal["random", "heuristic"] = Field("heuristic", description="rollout policy")
     cutoff: int | None = Field(None, ge=0, description="rollout length before evaluation "
@@ -60,7 +61,8 @@ def _settings(game: Game, options: SearchOptions) -> SearchSettings:
     heuristic = options.rollout == "heuristic" and strategy is not None
     cutoff = defaults["cutoff"] if options.cutoff is None else options.cutoff
     return SearchSettings(
-        budget=Budget(options.iterations or defaults["iterations"], options.seconds),
+        budget=Budget(options.iterations or defaults["iterations"], options.seconds,
+                      iterations_set=options.iterations is not None),
         c=defaults["c"] if options.c is None else options.c,
         policy=strategy.policy if heuristic and strategy else random_policy,
         cutoff=cutoff if strategy else 0,
@@ -138,7 +140,14 @@ def _options(spec: PlayerSpec) -> BaseModel:
 
 
 def is_cheat(spec: PlayerSpec) -> bool:
-    return not spec.is_human and BOTS[spec.name].cheats
+    return not spec.is_human and spec.name in BOTS and BOTS[spec.name].cheats
+
+
+def cheats(player: str) -> bool:
+    """Whether a player written as a spec (`cheat-mcts:iterations=50`) sees hidden
+    information; such players are flagged in every output."""
+    name = player.split(":", maxsplit=1)[0]
+    return name in BOTS and BOTS[name].cheats
 
 
 def make_bot(spec: PlayerSpec, game: Game, rng: random.Random) -> Agent:

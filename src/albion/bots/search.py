@@ -16,7 +16,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from albion.core.chance import pick_outcome
@@ -37,7 +37,9 @@ def random_policy(state: AnyState, rng: random.Random) -> Any:
 
 
 class Node:
-    """One information set (for the seat that moves there) reached by an action."""
+    """One information set (for the seat that moves there) reached by an action. Children
+    are keyed by (mover, action): the same action by different seats (possible when who
+    moves next depends on hidden cards) leads to different nodes."""
 
     __slots__ = ("children", "visits", "reward", "avail", "seat")
 
@@ -51,10 +53,12 @@ class Node:
 
 @dataclass(frozen=True)
 class Budget:
-    """Stop after `iterations`, or after `seconds` of thinking when that is set."""
+    """Stop after `iterations`, or after `seconds` of thinking when that is set; with both
+    given explicitly (`iterations_set`), at whichever comes first."""
 
     iterations: int = 1000
     seconds: float | None = None
+    iterations_set: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ class SearchResult:
     rollout_actions: int
     seconds: float
     visits: dict[Any, int]
+    root: Node = field(repr=False, compare=False)
+    """The tree, for analysis."""
 
 
 def search(
@@ -88,9 +94,8 @@ def search(
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else math.inf
     iterations = rollout_actions = 0
-    timed = budget.seconds is not None
-    while (time.perf_counter() < deadline or not iterations) if timed else \
-            iterations < budget.iterations:
+    limit = budget.iterations if budget.seconds is None or budget.iterations_set else math.inf
+    while iterations < limit and (time.perf_counter() < deadline or not iterations):
         state = sample()
         path = [root]
         node = root
@@ -98,26 +103,27 @@ def search(
             mover = state.current_player()
             if mover == CHANCE:
                 action = pick_outcome(state.chance_outcomes(), rng.random())
-                child = node.children.get(action)
+                child = node.children.get((CHANCE, action))
                 if child is None:
-                    child = node.children[action] = Node(CHANCE)
+                    child = node.children[(CHANCE, action)] = Node(CHANCE)
                 state.apply_legal(action)
                 node = child
                 path.append(node)
                 continue
             actions = state.legal_actions()
             hint = policy(state, rng) if bias else None
-            untried = [a for a in actions if a not in node.children]
+            children = node.children
+            untried = [a for a in actions if (mover, a) not in children]
             if untried:
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
-                child = node.children[action] = Node(mover)
+                child = children[(mover, action)] = Node(mover)
                 for other in actions:
-                    if other is not action and other in node.children:
-                        node.children[other].avail += 1
+                    if other != action and (mover, other) in children:
+                        children[(mover, other)].avail += 1
                 state.apply_legal(action)
                 path.append(child)
                 break
-            action, node = _select(node, actions, c, hint, bias)
+            action, node = _select(node, mover, actions, c, hint, bias)
             state.apply_legal(action)
             path.append(node)
         rewards, steps = _rollout(state, rng, policy, cutoff, evaluate)
@@ -127,22 +133,23 @@ def search(
             if visited.seat >= 0:
                 visited.reward += rewards[visited.seat]
         iterations += 1
-    best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
-    chosen = root.children.get(best)
+    visits = {action: child.visits for (mover, action), child in root.children.items()
+              if mover == seat}
+    best = max(legal, key=lambda a: visits.get(a, -1))
+    chosen = root.children.get((seat, best))
     value = chosen.reward / chosen.visits if chosen and chosen.visits else 0.0
     return SearchResult(best, value, iterations, rollout_actions,
-                        time.perf_counter() - start,
-                        {a: n.visits for a, n in root.children.items()})
+                        time.perf_counter() - start, visits, root)
 
 
-def _select(node: Node, actions: list[Any], c: float, hint: Any,
+def _select(node: Node, mover: int, actions: list[Any], c: float, hint: Any,
             bias: float) -> tuple[Any, Node]:
     """UCB1 with availability: only the children whose actions are legal here compete."""
     best_score = -math.inf
-    best: tuple[Any, Node] = (actions[0], node.children[actions[0]])
     children = node.children
+    best: tuple[Any, Node] = (actions[0], children[(mover, actions[0])])
     for action in actions:
-        child = children[action]
+        child = children[(mover, action)]
         child.avail += 1
         score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) /
                                                               child.visits)

@@ -32,6 +32,7 @@ from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
 from albion.sim.bench import bench, bench_search, pin_to_one_core, run_baseline
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
+from albion.sim.schedule import balanced_games
 from albion.sim.simulate import default_workers, simulate
 from albion.sim.standings import standings
 from albion.sim.tournament import TournamentConfig, run_tournament
@@ -211,6 +212,10 @@ def tournament_command(
         game.check_players(count)
         config = TournamentConfig(game.id, tuple(str(spec) for spec in specs), games, count,
                                   seed, tuple(sorted(resolved.as_dict().items())))
+        cycle = balanced_games(len(specs), count)
+        if games % cycle:
+            err_console.print(f"note: seats are exactly balanced every {cycle} games; "
+                              f"{games} is not a multiple", soft_wrap=True)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err_console, disable=not err_console.is_terminal,
@@ -308,7 +313,10 @@ def bench_command(
             result = replace(result, baseline_actions_per_s=baseline_rate)
         data = result.to_json_dict()
         if bot is not None:
-            (spec,) = parse_players(bot, allow_human=False)
+            specs = parse_players(bot, allow_human=False)
+            if len(specs) != 1:
+                fail(f"--bot takes one bot spec, not {len(specs)}: {bot}")
+            spec = specs[0]
             searcher = make_bot(spec, game, random.Random(0))
             if not hasattr(searcher, "think"):
                 fail(f"{spec} does not search; --bot takes ismcts")

@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from albion.bots import is_cheat, parse_players
+from albion.bots.registry import cheats
 from albion.core.game import Game
 from albion.sim.balance import SIGNIFICANCE
 from albion.sim.report import Report
@@ -83,7 +84,8 @@ def report_table(game: Game, report: Report) -> Group:
             ", ".join(f"{k} {v}" for k, v in figures.end_reasons.items()))
     parts: list[Table | Text] = [table]
     if report.comparisons:
-        against = Table(title="Against the base (two-sided p; * below 0.05)")
+        against = Table(title="Against the base (two-sided p, same seeds, no correction "
+                        "for several comparisons; * below 0.05)")
         for column in ("Swept value", "P1 win rate change", "Mean actions change"):
             against.add_column(column)
         for c in report.comparisons:
@@ -101,8 +103,12 @@ def report_table(game: Game, report: Report) -> Group:
                 for name, r in rates.items())))
     if report.hidden_information is not None:
         gap, p = report.hidden_information
-        parts.append(Text(f"Value of hidden information: cheat-mcts wins {gap:+.1%} more "
-                          f"often than ismcts (p={p:.3f})"))
+        parts.append(Text(f"Value of hidden information: per game where both sat, cheat-mcts "
+                          f"wins {gap:+.1%} more often than ismcts (paired, p={p:.3f})"))
+    cheating = [b for b in report.plan.bots if cheats(b)]
+    if cheating:
+        parts.append(Text(f"⚠ {', '.join(cheating)} sees hidden information (for analysis "
+                          "only)", style="yellow"))
     return Group(*parts)
 
 

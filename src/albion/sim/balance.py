@@ -8,7 +8,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from statistics import fmean, pstdev
+from statistics import fmean, pstdev, stdev
 from typing import Any
 
 from albion.core.state import CAP
@@ -81,10 +81,11 @@ def balance(label: str, variant: dict[str, Any], bots: Sequence[str],
     label_games: dict[str, Counter[str]] = defaultdict(Counter)
     for outcome in outcomes:
         won = [0.0 if outcome.end_reason == CAP else value for value in outcome.returns]
+        for name in {bots[b] for b in outcome.seats}:  # one game per bot, however many seats
+            bot_games[name] += 1
         for seat, bot in enumerate(outcome.seats):
             seat_wins[seat] += won[seat]
             bot_wins[bots[bot]] += won[seat]
-            bot_games[bots[bot]] += 1
             for key, values in outcome.labels.items():
                 label_wins[key][values[seat]] += won[seat]
                 label_games[key][values[seat]] += 1
@@ -117,13 +118,15 @@ def proportion_test(a: Rate, b: Rate) -> tuple[float, float]:
 
 
 def mean_test(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
-    """(mean b − mean a, two-sided p) by Welch's statistic with a normal reference
-    (fine for the hundreds of games a report plays)."""
+    """(mean b − mean a, two-sided p) by Welch's statistic (sample variances) with a normal
+    reference — fine for the hundreds of games a report plays, a little bold below 30."""
     if len(a) < 2 or len(b) < 2:
         return fmean(b) - fmean(a) if a and b else 0.0, 1.0
-    spread = math.sqrt(pstdev(a) ** 2 / len(a) + pstdev(b) ** 2 / len(b))
+    spread = math.sqrt(stdev(a) ** 2 / len(a) + stdev(b) ** 2 / len(b))
     difference = fmean(b) - fmean(a)
-    return difference, (_normal_p(difference / spread) if spread else 1.0)
+    if not spread:
+        return difference, 0.0 if difference else 1.0
+    return difference, _normal_p(difference / spread)
 
 
 @dataclass(frozen=True)
@@ -154,13 +157,24 @@ def compare(base: Balance, other: Balance, key: str, value: Any) -> Comparison:
                       mean_test(base.lengths, other.lengths))
 
 
-def hidden_information_value(figures: Balance) -> tuple[float, float] | None:
-    """With cheat-mcts and ismcts in one line-up: (win-rate gap, p) — what seeing hidden
-    information is worth; None otherwise."""
-    cheat = next((rate for name, rate in figures.bots.items()
-                  if name.split(":")[0] == "cheat-mcts"), None)
-    honest = next((rate for name, rate in figures.bots.items()
-                   if name.split(":")[0] == "ismcts"), None)
-    if cheat is None or honest is None:
+def hidden_information_value(bots: Sequence[str],
+                             outcomes: Sequence[GameOutcome]) -> tuple[float, float] | None:
+    """With cheat-mcts and ismcts in one line-up: (mean win gap per game where both sat,
+    two-sided p of a paired test) — what seeing hidden information is worth (compare them
+    with the same search options); None otherwise."""
+    names = [name.split(":")[0] for name in bots]
+    if "cheat-mcts" not in names or "ismcts" not in names:
         return None
-    return proportion_test(honest, cheat)
+    cheat, honest = names.index("cheat-mcts"), names.index("ismcts")
+    gaps = []
+    for outcome in outcomes:
+        if cheat in outcome.seats and honest in outcome.seats:
+            won = [0.0 if outcome.end_reason == CAP else v for v in outcome.returns]
+            gaps.append(sum(w for s, w in zip(outcome.seats, won, strict=True) if s == cheat)
+                        - sum(w for s, w in zip(outcome.seats, won, strict=True)
+                              if s == honest))
+    if len(gaps) < 2:
+        return None
+    spread = stdev(gaps) / math.sqrt(len(gaps))
+    gap = fmean(gaps)
+    return gap, (_normal_p(gap / spread) if spread else (0.0 if gap else 1.0))

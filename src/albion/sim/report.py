@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from albion.bots.registry import cheats
 from albion.core.errors import VariantError
 from albion.core.game import Game
 from albion.core.variants import VariantValue
@@ -60,6 +61,7 @@ class Report:
         return {
             "game": self.plan.game.id,
             "bots": list(self.plan.bots),
+            "cheating_bots": [b for b in self.plan.bots if cheats(b)],
             "games_per_configuration": self.plan.games,
             "players": self.plan.players,
             "seed": self.plan.seed,
@@ -77,6 +79,7 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
     `out/report.json` and `out/report.html`."""
     figures: list[Balance] = []
     comparisons: list[Comparison] = []
+    hidden: tuple[float, float] | None = None
     for label, key, value, variant in plan.configurations():
         config = TournamentConfig(plan.game.id, plan.bots, plan.games, plan.players,
                                   plan.seed, tuple(sorted(variant.items())))
@@ -84,9 +87,11 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
                                   out / "runs" / label.replace("=", "-"),
                                   progress=_reporter(progress, label))
         figures.append(balance(label, variant, plan.bots, outcomes))
-        if key is not None:
+        if key is None:
+            hidden = hidden_information_value(plan.bots, outcomes)
+        else:
             comparisons.append(compare(figures[0], figures[-1], key, value))
-    report = Report(plan, figures, comparisons, hidden_information_value(figures[0]))
+    report = Report(plan, figures, comparisons, hidden)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report.to_json_dict(), indent=1) + "\n")
     (out / "report.html").write_text(render_page(report.to_json_dict(), figures,

@@ -107,10 +107,15 @@ def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str) ->
         f"<td>{c['mean_actions_difference']:+.1f} (p={c['mean_actions_p']:.3f}"
         f"{', significant' if c['mean_actions_significant'] else ''})</td></tr>"
         for c in data["comparisons"])
+    cheats = data.get("cheating_bots") or []
+    warning = "" if not cheats else (
+        f"<p><b>⚠ {html.escape(', '.join(cheats))} sees hidden information</b> "
+        "(for analysis only).</p>")
     hidden = data.get("hidden_information_value")
     hidden_html = "" if hidden is None else (
-        f"<p><b>Value of hidden information</b>: cheat-mcts wins "
-        f"{hidden['win_rate_gap']:+.1%} more often than ismcts (p={hidden['p']:.3f}).</p>")
+        f"<p><b>Value of hidden information</b>: per game where both sat, cheat-mcts "
+        f"wins {hidden['win_rate_gap']:+.1%} more often than ismcts (paired test, "
+        f"p={hidden['p']:.3f}).</p>")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)} balance report</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}
@@ -119,7 +124,7 @@ img{{display:block;margin:1em 0;max-width:100%}}</style></head><body>
 <h1>{html.escape(title)}: balance report</h1>
 <p>Bots: {html.escape(", ".join(data["bots"]))} · {data["players"]} players ·
 {data["games_per_configuration"]} games per configuration · seed {data["seed"]}</p>
-{hidden_html}
+{warning}{hidden_html}
 <h2>Configurations</h2>
 <table><tr><th>Configuration</th><th>Games</th><th>Win rate by seat [95%]</th>
 <th>Mean actions</th><th>Ends</th></tr>{"".join(rows)}</table>

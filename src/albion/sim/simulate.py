@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from albion.bots.registry import make_bot
+from albion.bots.registry import cheats, make_bot
 from albion.bots.specs import PlayerSpec
 from albion.core.game import Game
 from albion.core.registry import get_game
@@ -64,6 +64,7 @@ class Summary:
             "seed": self.seed,
             "variant": self.variant,
             "wins": [round(w, 6) for w in self.wins],
+            "cheating_players": [p for p in self.players if cheats(p)],
             "draws": self.draws,
             "mean_actions": round(self.mean_actions, 3),
             "end_reasons": self.end_reasons,

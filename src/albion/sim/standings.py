@@ -10,6 +10,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from albion.bots.registry import cheats
 from albion.core.state import CAP
 from albion.sim.stats import wilson
 from albion.sim.tournament import GameOutcome
@@ -49,7 +50,8 @@ class Standings:
             "end_reasons": self.end_reasons,
             "seat_wins": self.seat_wins,
             "bots": [
-                {"bot": b.name, "games": b.games, "wins": b.wins,
+                {"bot": b.name, "cheats": cheats(b.name),
+                 "games": b.games, "wins": b.wins,
                  "win_rate": round(b.win_rate, 4),
                  "interval95": [round(b.interval[0], 4), round(b.interval[1], 4)],
                  "mu": round(b.mu, 3), "sigma": round(b.sigma, 3),
@@ -68,7 +70,8 @@ def ranks(outcome: GameOutcome) -> list[float]:
 
 def standings(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> Standings:
     """Ratings are updated game by game in game order, so they never depend on which
-    worker finished first."""
+    worker finished first. A bot's win rate counts games: with a bot at several seats of
+    one game, its seats' returns add up (at most one win per game)."""
     model = PlackettLuce()
     ratings = [model.rating(name=name) for name in bots]
     games = [0] * len(bots)
@@ -81,9 +84,10 @@ def standings(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> Standings
     for outcome in sorted(outcomes, key=lambda o: o.index):
         reasons[outcome.end_reason] += 1
         for seat, bot in enumerate(outcome.seats):
-            games[bot] += 1
             seconds[bot] += outcome.think_seconds[seat]
             moves[bot] += outcome.moves[seat]
+        for bot in set(outcome.seats):  # a bot at several seats plays one game, wins once
+            games[bot] += 1
         if outcome.end_reason == CAP:
             draws += 1
         else:

@@ -6,6 +6,7 @@ results are the same whatever the backend and the number of workers."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -135,11 +136,14 @@ def run_batches(config: TournamentConfig, indices: list[int], backend: str, work
     chunks = [indices[i:i + batch] for i in range(0, len(indices), batch)]
     data = config.to_json_dict()
     if backend == "process":
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
             futures = [pool.submit(play_batch, data, chunk) for chunk in chunks]
             for future in as_completed(futures):
                 for outcome, record in future.result():
                     yield GameOutcome.from_json_dict(outcome), record
+        finally:  # on an error or an interruption, drop what has not started
+            pool.shutdown(wait=True, cancel_futures=True)
         return
     yield from _run_on_ray(data, chunks, workers, address)
 
@@ -152,10 +156,14 @@ def _run_on_ray(data: dict[str, Any], chunks: list[list[int]], workers: int,
         raise TournamentError("the ray backend needs Ray: pip install 'albion[ray]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        except Exception as error:
+            raise TournamentError(f"Ray did not start ({address or 'local'}): "
+                                  f"{str(error).splitlines()[0]}") from None
     task = ray.remote(play_batch)
     try:
         pending = [task.remote(data, chunk) for chunk in chunks]
@@ -166,6 +174,13 @@ def _run_on_ray(data: dict[str, Any], chunks: list[list[int]], workers: int,
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write a whole file so that an interruption leaves the old one or the new one."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text)
+    os.replace(partial, path)
 
 
 class ResultFolder:
@@ -181,18 +196,23 @@ class ResultFolder:
         except OSError as error:
             raise TournamentError(f"cannot use {path}: {error.strerror or error}") from None
         stored = path / "tournament.json"
+        self.results_path = path / "results.jsonl"
         if stored.exists():
             try:
                 old = TournamentConfig.from_json_dict(json.loads(stored.read_text()))
             except (ValueError, KeyError, TypeError) as error:
                 raise TournamentError(f"{stored} is not a tournament file: {error}") from None
             if replace(old, games=config.games) != config:
-                raise TournamentError(f"{path} holds another tournament ({old.game}, "
-                                      f"{', '.join(old.bots)}, {old.games} games, seed "
-                                      f"{old.seed}); use another --out")
+                differs = [f"{name} {getattr(old, name)!r} (now {getattr(config, name)!r})"
+                           for name in ("game", "bots", "players", "seed", "variant")
+                           if getattr(old, name) != getattr(config, name)]
+                raise TournamentError(f"{path} holds another tournament: "
+                                      f"{'; '.join(differs)}; use another --out")
+        elif self.results_path.exists():
+            raise TournamentError(f"{path} has results but no tournament.json; use another "
+                                  "--out")
         # a game depends on its index, not on how many games there are: more may be added
-        stored.write_text(json.dumps(config.to_json_dict(), indent=1) + "\n")
-        self.results_path = path / "results.jsonl"
+        _write_atomically(stored, json.dumps(config.to_json_dict(), indent=1) + "\n")
 
     def load(self) -> dict[int, GameOutcome]:
         """Finished games (of this run's number); a line cut short by an interruption
@@ -210,7 +230,7 @@ class ResultFolder:
                 good.append(line)
                 if outcome.index < self.config.games:
                     done[outcome.index] = outcome
-        self.results_path.write_text("".join(line + "\n" for line in good))
+        _write_atomically(self.results_path, "".join(line + "\n" for line in good))
         return done
 
     def add(self, outcome: GameOutcome, record: str) -> None:
