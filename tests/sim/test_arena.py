@@ -101,6 +101,16 @@ def test_report_shows_the_value_of_hidden_information_and_characters(tmp_path: P
     assert report.figures[0].end_reasons == {"cap": 2}
 
 
+def test_a_report_where_no_seat_ever_wins_draws_its_plots(tmp_path: Path) -> None:
+    """Every game at the cap: every seat's rate is 0 and its interval starts at 0 exactly."""
+    game = get_game("super-camelot")
+    plan = ReportPlan(game, ("random",), 7, 2, 1, {"max_turns": 1})
+    report = run_report(plan, tmp_path, "local", 1)
+    assert report.figures[0].end_reasons == {"cap": 7}
+    assert [rate.interval[0] for rate in report.figures[0].seats] == [0.0, 0.0]
+    assert (tmp_path / "report.html").read_text().count("data:image/png;base64,") >= 3
+
+
 def test_a_bot_at_several_seats_counts_one_game_and_one_win() -> None:
     config = TournamentConfig("diamoniak", ("heuristic", "random"), 6, 3, 2, ())
     outcomes = run_tournament(config, "local")
