@@ -85,6 +85,7 @@ def test_report_files_are_written_and_parse(tmp_path: Path) -> None:
                                                             "rotate_start=no"]
     assert len(data["comparisons"]) == 2
     assert data["configurations"][0]["games"] == 8
+    assert set(data["configurations"][0]["bot_win_rates"]) == {"heuristic", "random"}
     page = (tmp_path / "report.html").read_text()
     assert page.count("data:image/png;base64,") >= 3 and "Against the base" in page
     assert report.hidden_information is None
@@ -108,6 +109,7 @@ def test_a_report_where_no_seat_ever_wins_draws_its_plots(tmp_path: Path) -> Non
     report = run_report(plan, tmp_path, "local", 1)
     assert report.figures[0].end_reasons == {"cap": 7}
     assert [rate.interval[0] for rate in report.figures[0].seats] == [0.0, 0.0]
+    assert report.figures[0].bots == {}, "one bot in every seat has no win rate of its own"
     assert (tmp_path / "report.html").read_text().count("data:image/png;base64,") >= 3
 
 
