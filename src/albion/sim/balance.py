@@ -97,7 +97,7 @@ def balance(label: str, variant: dict[str, Any], bots: Sequence[str],
         lengths=[outcome.num_actions for outcome in outcomes],
         end_reasons=dict(sorted(Counter(o.end_reason for o in outcomes).items())),
         bots={name: Rate(bot_wins[name], bot_games[name]) for name in dict.fromkeys(bots)
-              if bot_games[name] and len(set(bots)) > 1},  # one bot everywhere: nothing to say
+              if bot_games[name]} if len(set(bots)) > 1 else {},  # one bot: nothing to say
         labels={key: {value: Rate(label_wins[key][value], games)
                       for value, games in sorted(counts.items())}
                 for key, counts in label_games.items()},
