@@ -140,7 +140,7 @@ def _options(spec: PlayerSpec) -> BaseModel:
 
 
 def is_cheat(spec: PlayerSpec) -> bool:
-    return not spec.is_human and spec.name in BOTS and BOTS[spec.name].cheats
+    return not spec.is_human and cheats(spec.name)
 
 
 def cheats(player: str) -> bool:

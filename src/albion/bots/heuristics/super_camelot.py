@@ -198,22 +198,34 @@ def next_step(state: SuperCamelotState, seat: int) -> int:
         for n in NEIGHBOURS[start]:
             if OPEN_GROUND[n] and state.slot_tile[SLOT_OF[n]] < 0:
                 return n  # on the frontier: explore
+    return _shortest_path(state, start, targets)[0]
+
+
+OUT_OF_REACH = 30
+"""The distance given to a goal no known path reaches."""
+
+
+def _shortest_path(state: SuperCamelotState, start: int,
+                   targets: set[int] | frozenset[int]) -> tuple[int, int]:
+    """First step and length of a shortest path along known open ground from `start` to
+    one of `targets` (breadth first), or (-1, OUT_OF_REACH)."""
     occupied = {p.position for p in state.players}
     first: dict[int, int] = {}
-    frontier_queue: deque[int] = deque()
+    length: dict[int, int] = {}
+    queue: deque[int] = deque()
     for n in STEP_TO[start]:
         if _open(state, n, occupied):
-            first[n] = n
-            frontier_queue.append(n)
-    while frontier_queue:
-        here = frontier_queue.popleft()
+            first[n], length[n] = n, 1
+            queue.append(n)
+    while queue:
+        here = queue.popleft()
         if here in targets:
-            return first[here]
+            return first[here], length[here]
         for n in NEIGHBOURS[here]:
             if n not in first and _open(state, n, occupied):
-                first[n] = first[here]
-                frontier_queue.append(n)
-    return -1
+                first[n], length[n] = first[here], length[here] + 1
+                queue.append(n)
+    return -1, OUT_OF_REACH
 
 
 def _open(state: SuperCamelotState, square: int, occupied: set[int]) -> bool:
@@ -244,31 +256,17 @@ def progress(state: SuperCamelotState, seat: int) -> float:
     if relics == len(RELICS) and player.position >= SQUARES:
         value += 4.0
     elif player.position >= 0:
-        value -= STEP_VALUE * min(goal_distance(state, seat), 30)
+        value -= STEP_VALUE * min(goal_distance(state, seat), OUT_OF_REACH)
     gems = sum(GEM_VALUE[i] * player.gem_tokens(i) for i in GEM_ITEMS)
     gems += 5 * sum(1 for _, status in player.treasures if status is TreasureState.UP)
     return value + gems / 8 + 0.3 * player.keys + 0.1 * player.health
 
 
 def goal_distance(state: SuperCamelotState, seat: int) -> int:
-    """Squares to the nearest goal along known open ground (30 when out of reach)."""
+    """Squares to the nearest goal along known open ground (OUT_OF_REACH when none)."""
     start = state.players[seat].position
     targets = goals(state, seat)
-    if start in targets:
-        return 0
-    occupied = {p.position for p in state.players}
-    seen = {start: 0}
-    queue: deque[int] = deque([start])
-    while queue:
-        here = queue.popleft()
-        for n in STEP_TO[here] if here == start else NEIGHBOURS[here]:
-            if n in seen or not _open(state, n, occupied):
-                continue
-            seen[n] = seen[here] + 1
-            if n in targets:
-                return seen[n]
-            queue.append(n)
-    return 30
+    return 0 if start in targets else _shortest_path(state, start, targets)[1]
 
 
 def evaluate(state: AnyState) -> list[float]:
