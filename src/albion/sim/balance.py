@@ -69,6 +69,11 @@ class Balance:
         }
 
 
+def _won(outcome: GameOutcome) -> list[float]:
+    """Each seat's win (ALL-1 shares); a draw at the safety cap is no win."""
+    return [0.0 if outcome.end_reason == CAP else value for value in outcome.returns]
+
+
 def balance(label: str, variant: dict[str, Any], bots: Sequence[str],
             outcomes: Sequence[GameOutcome]) -> Balance:
     """Seat k's win rate counts the games where it won (shared wins as fractions; capped
@@ -80,7 +85,7 @@ def balance(label: str, variant: dict[str, Any], bots: Sequence[str],
     label_wins: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     label_games: dict[str, Counter[str]] = defaultdict(Counter)
     for outcome in outcomes:
-        won = [0.0 if outcome.end_reason == CAP else value for value in outcome.returns]
+        won = _won(outcome)
         for name in {bots[b] for b in outcome.seats}:  # one game per bot, however many seats
             bot_games[name] += 1
         for seat, bot in enumerate(outcome.seats):
@@ -169,7 +174,7 @@ def hidden_information_value(bots: Sequence[str],
     gaps = []
     for outcome in outcomes:
         if cheat in outcome.seats and honest in outcome.seats:
-            won = [0.0 if outcome.end_reason == CAP else v for v in outcome.returns]
+            won = _won(outcome)
             gaps.append(sum(w for s, w in zip(outcome.seats, won, strict=True) if s == cheat)
                         - sum(w for s, w in zip(outcome.seats, won, strict=True)
                               if s == honest))
