@@ -11,7 +11,7 @@ import pytest
 
 from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
 from albion.bots.ismcts_bot import IsmctsBot
-from albion.bots.search import Budget, search
+from albion.bots.search import Budget, SearchSettings, search
 from albion.core import CHANCE, State, get_game
 from albion.sim.match import Match
 from albion.sim.simulate import simulate
@@ -139,7 +139,7 @@ def test_search_nodes_are_keyed_by_who_moves() -> None:
         state.apply(choose(state, rng))
     seat = state.current_player()
     result = search(lambda: game.sample_state(state.observe(seat), rng), seat,
-                    state.legal_actions(), rng, Budget(200), 0.7)
+                    state.legal_actions(), rng, SearchSettings(Budget(200)))
     nodes, checked = [result.root], 0
     while nodes:
         node = nodes.pop()

@@ -254,6 +254,9 @@ def test_bench_times_the_search_bot() -> None:
                        "--bot", "ismcts:iterations=50", "--json")
     data = json.loads(out)
     assert code == 0 and data["iterations_per_s"] > 0 and data["mean_rollout_length"] > 0
+    shares = data["rollout_share_per_slice"]
+    assert len(shares) == 5 and all(share > 0 for share in shares)
+    assert data["rollout_share_of_playout_speed"] == sorted(shares)[2], "the median slice"
     code, _, err = run("bench", "diamoniak", "--seconds", "0.2", "--bot", "random")
     assert code == 2 and "does not search" in err
 

@@ -181,3 +181,25 @@ def test_sampled_states_are_consistent_with_the_view(setup: Setup) -> None:
                 assert sampled.current_player() == state.current_player()
                 if seat is not None and seat == state.current_player():
                     assert sampled.legal_actions() == state.legal_actions()
+
+
+def test_a_sampler_draws_what_sample_state_draws(setup: Setup) -> None:
+    """The search draws through `sampler`: its draws are `sample_state`'s, consume the
+    generator alike, and do not share mutable parts."""
+    game = setup.game
+    for state in playout(setup, SEEDS[0]):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        view = state.observe(seat)
+        draw = game.sampler(view)
+        first, second = random.Random(7), random.Random(7)
+        for _ in range(3):
+            drawn = draw(first)
+            assert drawn == game.sample_state(view, second)
+            assert drawn.observe(seat) == view
+            if not drawn.is_terminal():
+                drawn.apply_legal(drawn.legal_actions()[0] if drawn.current_player() >= 0
+                                  else drawn.chance_outcomes()[0][0])
+            assert draw(random.Random(0)).observe(seat) == view, "draws share no state"
+        assert first.random() == second.random()

@@ -1,26 +1,15 @@
 """The ISMCTS bot: information-set Monte Carlo tree search from its seat's view only (each
-iteration plays in a state sampled with `sample_state`), and its cheating twin for
+iteration plays in a state drawn with the game's `sampler`), and its cheating twin for
 analysis, which searches the true state."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from albion.bots.search import Budget, Evaluation, Policy, SearchResult, search
+from albion.bots.search import SearchResult, SearchSettings, search
 from albion.core.game import AnyState, Game
-
-
-@dataclass(frozen=True)
-class SearchSettings:
-    budget: Budget
-    c: float
-    policy: Policy
-    cutoff: int
-    evaluate: Evaluation | None
-    bias: float = 0.0
 
 
 class IsmctsBot:
@@ -42,10 +31,8 @@ class IsmctsBot:
         return self.last.action
 
     def think(self, view: Any, legal: Sequence[Any]) -> SearchResult:
-        settings = self.settings
-        return search(lambda: self.game.sample_state(view, self.rng), view.seat, legal,
-                      self.rng, settings.budget, settings.c, settings.policy, settings.cutoff,
-                      settings.evaluate, settings.bias)
+        draw, rng = self.game.sampler(view), self.rng
+        return search(lambda: draw(rng), view.seat, legal, rng, self.settings)
 
 
 class CheatingMctsBot:
@@ -63,7 +50,5 @@ class CheatingMctsBot:
     def choose(self, state: AnyState, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        settings = self.settings
-        return search(state.clone, state.current_player(), legal, self.rng, settings.budget,
-                      settings.c, settings.policy, settings.cutoff, settings.evaluate,
-                      settings.bias).action
+        return search(state.clone, state.current_player(), legal, self.rng,
+                      self.settings).action

@@ -13,16 +13,19 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from albion.bots.base import Agent
 from albion.bots.heuristic_bot import HeuristicBot
 from albion.bots.heuristics import STRATEGIES
-from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot, SearchSettings
+from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot
 from albion.bots.random_bot import RandomBot
-from albion.bots.search import Budget, random_policy
+from albion.bots.search import Budget, SearchSettings, random_policy
 from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import Game
 
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "diamoniak": {"iterations": 3000, "c": 0.7, "cutoff": 25},
-    "raiding-stonehenge": {"iterations": 400, "c": 0.7, "cutoff": 0},
-    "super-camelot": {"iterations": 100, "c": 0.7, "cutoff": 20, "bias": 0.5},
+    "diamoniak": {"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 40,
+                  "bias": 0.0},
+    "raiding-stonehenge": {"iterations": 400, "c": 0.7, "rollout": "heuristic", "cutoff": 0,
+                           "bias": 0.0},
+    "super-camelot": {"iterations": 100, "c": 0.7, "rollout": "random", "cutoff": 20,
+                      "bias": 0.5},
 }
 """Default search budgets per game: a move well under a second on one core."""
 
@@ -39,7 +42,7 @@ class SearchOptions(BaseModel):
     seconds: float | None = Field(None, gt=0, le=3600, description="seconds per move "
                                   "(with iterations too: whichever comes first)")
     c: float | None = Field(None, ge=0, description="UCT exploration constant")
-    rollout: Literal["random", "heuristic"] = Field("heuristic", description="rollout policy")
+    rollout: Literal["random", "heuristic"] | None = Field(None, description="rollout policy")
     cutoff: int | None = Field(None, ge=0, description="rollout length before evaluation "
                                                         "(0: play to the end)")
     bias: float | None = Field(None, ge=0, description="progressive bias towards the "
@@ -55,20 +58,28 @@ class BotKind:
     cheats: bool = False
 
 
+FALLBACK_DEFAULTS: dict[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "random",
+                                     "cutoff": 0, "bias": 0.0}
+"""For a game without its own entry above."""
+
+
 def _settings(game: Game, options: SearchOptions) -> SearchSettings:
-    defaults = SEARCH_DEFAULTS.get(game.id, {"iterations": 300, "c": 0.7, "cutoff": 0})
+    """The options given, the game's defaults for the rest. The game's heuristic (if it has
+    one) scores cut-off rollouts, guides the tree when `bias` is set, and plays the
+    rollouts when `rollout=heuristic`."""
+    defaults = SEARCH_DEFAULTS.get(game.id, FALLBACK_DEFAULTS)
     strategy = STRATEGIES.get(game.id)
-    heuristic = options.rollout == "heuristic" and strategy is not None
-    cutoff = defaults["cutoff"] if options.cutoff is None else options.cutoff
+    rollout = options.rollout or defaults["rollout"]
     return SearchSettings(
         budget=Budget(options.iterations or defaults["iterations"], options.seconds,
                       iterations_set=options.iterations is not None),
         c=defaults["c"] if options.c is None else options.c,
-        policy=strategy.policy if heuristic and strategy else random_policy,
-        cutoff=cutoff if strategy else 0,
+        rollout=strategy.policy if strategy and rollout == "heuristic" else random_policy,
+        cutoff=(defaults["cutoff"] if options.cutoff is None else options.cutoff)
+        if strategy else 0,
         evaluate=strategy.evaluate if strategy else None,
-        bias=(defaults.get("bias", 0.0) if options.bias is None else options.bias)
-        if heuristic else 0.0,
+        guide=strategy.policy if strategy else None,
+        bias=defaults["bias"] if options.bias is None else options.bias,
     )
 
 

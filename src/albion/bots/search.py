@@ -17,11 +17,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
-from albion.core.state import CHANCE
+from albion.core.state import CHANCE, TERMINAL
 
 Policy = Callable[[AnyState, random.Random], Any]
 """A rollout policy: an action for the state's current player (chance included)."""
@@ -41,14 +42,15 @@ class Node:
     are keyed by (mover, action): the same action by different seats (possible when who
     moves next depends on hidden cards) leads to different nodes."""
 
-    __slots__ = ("children", "visits", "reward", "avail", "seat")
+    __slots__ = ("children", "visits", "reward", "avail", "seat", "action")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, action: Any = None) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
         self.seat = seat  # who chose the edge into this node (CHANCE for an outcome)
+        self.action = action  # the edge into this node (None at the root)
 
 
 @dataclass(frozen=True)
@@ -74,22 +76,29 @@ class SearchResult:
     """The tree, for analysis."""
 
 
-def search(
-    sample: Callable[[], AnyState],
-    seat: int,
-    legal: Sequence[Any],
-    rng: random.Random,
-    budget: Budget,
-    c: float,
-    policy: Policy = random_policy,
-    cutoff: int = 0,
-    evaluate: Evaluation | None = None,
-    bias: float = 0.0,
-) -> SearchResult:
-    """Search from `seat`'s decision; `sample()` gives each iteration its state. With
-    `bias`, the rollout policy's own choice at a node is tried first and gets a bonus
-    `bias / (visits + 1)` (progressive bias): the search follows the policy until the
+@dataclass(frozen=True)
+class SearchSettings:
+    """How a search plays each iteration: its budget, the UCT constant `c`, the `rollout`
+    policy, a `cutoff` after which `evaluate` scores the rollout (0: play to the end), and
+    progressive bias: with `guide` and `bias`, the guide's choice at a node is tried first
+    and gets a bonus `bias / (visits + 1)`, so the search follows the guide until the
     statistics say otherwise."""
+
+    budget: Budget
+    c: float = 0.7
+    rollout: Policy = random_policy
+    cutoff: int = 0
+    evaluate: Evaluation | None = None
+    guide: Policy | None = None
+    bias: float = 0.0
+
+
+def search(sample: Callable[[], AnyState], seat: int, legal: Sequence[Any],
+           rng: random.Random, settings: SearchSettings) -> SearchResult:
+    """Search from `seat`'s decision; `sample()` gives each iteration its state."""
+    budget, c, bias = settings.budget, settings.c, settings.bias
+    guide = settings.guide if bias else None
+    policy, cutoff, evaluate = settings.rollout, settings.cutoff, settings.evaluate
     root = Node(seat)
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else math.inf
@@ -99,39 +108,33 @@ def search(
         state = sample()
         path = [root]
         node = root
-        while not state.is_terminal():
-            mover = state.current_player()
+        while (mover := state.current_player()) != TERMINAL:
             if mover == CHANCE:
                 action = pick_outcome(state.chance_outcomes(), rng.random())
                 child = node.children.get((CHANCE, action))
                 if child is None:
-                    child = node.children[(CHANCE, action)] = Node(CHANCE)
+                    child = node.children[(CHANCE, action)] = Node(CHANCE, action)
                 state.apply_legal(action)
-                node = child
-                path.append(node)
+                node = child  # sampled, not chosen: it keeps no statistics
                 continue
             actions = state.legal_actions()
-            hint = policy(state, rng) if bias else None
+            hint = guide(state, rng) if guide else None
             children = node.children
-            untried = [a for a in actions if (mover, a) not in children]
-            if untried:
-                action = hint if hint in untried else untried[rng.randrange(len(untried))]
-                child = children[(mover, action)] = Node(mover)
-                for other in actions:
-                    if other != action and (mover, other) in children:
-                        children[(mover, other)].avail += 1
-                state.apply_legal(action)
-                path.append(child)
+            # children.get((mover, action)) for each action, with the pairs made in C
+            kids = list(map(children.get, zip(repeat(mover), actions, strict=False)))
+            if None in kids:
+                node = _expand(children, mover, actions, kids, hint, rng)
+                state.apply_legal(node.action)
+                path.append(node)
                 break
-            action, node = _select(node, mover, actions, c, hint, bias)
+            action, node = _select(actions, kids, c, hint, bias)
             state.apply_legal(action)
             path.append(node)
         rewards, steps = _rollout(state, rng, policy, cutoff, evaluate)
         rollout_actions += steps
         for visited in path:
             visited.visits += 1
-            if visited.seat >= 0:
-                visited.reward += rewards[visited.seat]
+            visited.reward += rewards[visited.seat]
         iterations += 1
     visits = {action: child.visits for (mover, action), child in root.children.items()
               if mover == seat}
@@ -142,19 +145,32 @@ def search(
                         time.perf_counter() - start, visits, root)
 
 
-def _select(node: Node, mover: int, actions: list[Any], c: float, hint: Any,
+def _expand(children: dict[Any, Node], mover: int, actions: list[Any],
+            kids: list[Node | None], hint: Any, rng: random.Random) -> Node:
+    """Add a child for one untried action (the hint if untried, else one at random); the
+    tried siblings were available too."""
+    untried = [action for action, kid in zip(actions, kids, strict=True) if kid is None]
+    action = hint if hint in untried else untried[rng.randrange(len(untried))]
+    child = children[(mover, action)] = Node(mover, action)
+    for kid in kids:
+        if kid is not None:
+            kid.avail += 1
+    return child
+
+
+def _select(actions: list[Any], kids: list[Any], c: float, hint: Any,
             bias: float) -> tuple[Any, Node]:
-    """UCB1 with availability: only the children whose actions are legal here compete."""
+    """UCB1 with availability: only the children whose actions are legal here compete;
+    the guide's `hint` gets the progressive-bias bonus."""
     best_score = -math.inf
-    children = node.children
-    best: tuple[Any, Node] = (actions[0], children[(mover, actions[0])])
-    for action in actions:
-        child = children[(mover, action)]
+    best: tuple[Any, Node] = (actions[0], kids[0])
+    log, sqrt = math.log, math.sqrt
+    for action, child in zip(actions, kids, strict=True):
         child.avail += 1
-        score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) /
-                                                              child.visits)
-        if action == hint:
-            score += bias / (child.visits + 1)
+        visits = child.visits
+        score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+        if hint is not None and action == hint:
+            score += bias / (visits + 1)
         if score > best_score:
             best_score, best = score, (action, child)
     return best
@@ -162,9 +178,12 @@ def _select(node: Node, mover: int, actions: list[Any], c: float, hint: Any,
 
 def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
              evaluate: Evaluation | None) -> tuple[list[float], int]:
+    """Play `policy` to the end, or for `cutoff` actions and score the state reached."""
     steps = 0
-    while not state.is_terminal():
-        if cutoff and steps >= cutoff and evaluate is not None:
+    stop_at = cutoff if cutoff and evaluate is not None else -1
+    while state.current_player() != TERMINAL:
+        if steps == stop_at:
+            assert evaluate is not None
             return evaluate(state), steps
         state.apply_legal(policy(state, rng))
         steps += 1

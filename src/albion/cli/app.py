@@ -326,8 +326,9 @@ def bench_command(
                 "iterations_per_s": round(timed.iterations_per_s, 1),
                 "mean_rollout_length": round(timed.mean_rollout_length, 2),
                 "rollout_actions_per_s": round(timed.rollout_actions_per_s),
-                "rollout_share_of_playout_speed": round(
-                    timed.rollout_actions_per_s / result.actions_per_s, 3),
+                "playout_actions_per_s_between_searches": round(timed.playout_actions_per_s),
+                "rollout_share_of_playout_speed": round(timed.rollout_share, 3),
+                "rollout_share_per_slice": [round(share, 3) for share in timed.rollout_shares],
                 "seconds_per_move": round(timed.seconds_per_move, 4),
                 "moves": timed.moves,
             })

@@ -113,10 +113,11 @@ def bots_table() -> Group:
                                   if kind.cheats else "")
         table.add_row(kind.name, summary, options)
     defaults = Table(title="Search defaults per game", show_lines=False)
-    for column in ("Game", "iterations", "c", "cutoff"):
+    columns = ("iterations", "c", "rollout", "cutoff", "bias")
+    for column in ("Game", *columns):
         defaults.add_column(column)
     for game_id, values in SEARCH_DEFAULTS.items():
-        defaults.add_row(game_id, *(str(values[k]) for k in ("iterations", "c", "cutoff")))
+        defaults.add_row(game_id, *(str(values[k]) for k in columns))
     strategies = Table(title="Heuristic strategies", show_lines=True)
     strategies.add_column("Game", style="bold")
     strategies.add_column("Strategy")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from albion.core.errors import PlayerCountError
@@ -77,6 +77,12 @@ class Game(ABC):
     def sample_state(self, view: Any, rng: random.Random) -> AnyState:
         """A full state consistent with `view`: observing it from the view's seat gives
         the same view back. Hidden parts are drawn with `rng`."""
+
+    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+        """Draws `sample_state(view, rng)` many times (a search draws once per iteration).
+        Games override it to build the part the view fixes once and clone it per draw;
+        a draw consumes `rng` exactly as `sample_state` does."""
+        return lambda rng: self.sample_state(view, rng)
 
     def seat_labels(self, state: AnyState) -> dict[str, list[str]]:
         """Public facts about each seat worth a column in reports (Super Camelot: the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -128,45 +129,85 @@ class BotBenchResult:
     mean_rollout_length: float
     moves: int
     seconds_per_move: float
+    playout_actions_per_s: float
+    """Random playouts, measured in slices between the search's."""
+    rollout_shares: tuple[float, ...]
+    """Per slice: rollout actions/s over the random-playout actions/s just before."""
 
     @property
     def rollout_actions_per_s(self) -> float:
         return self.iterations_per_s * self.mean_rollout_length
 
+    @property
+    def rollout_share(self) -> float:
+        """The median slice's share: the search's rollout speed against random playouts
+        measured back to back, so a machine slowing down or speeding up between the two
+        does not bias it."""
+        return statistics.median(self.rollout_shares)
+
 
 def bench_search(game: Game, variant: Variant, players: int, seconds: float, bot: Any,
                  seed: int = 0) -> BotBenchResult:
-    """Run a search bot's `think` at decision points of random games for `seconds`:
-    iterations per second and the mean length of its rollouts."""
+    """Alternate, in five slices, random playouts and a search bot's `think` at decision
+    points of random games: iterations per second, the mean length of the rollouts, and
+    per slice the rollout speed against the playout speed."""
     rng = random.Random(seed)
+    slice_seconds = seconds / SLICES / 2
     iterations = rollout_actions = moves = 0
-    thinking = 0.0
+    thinking = playing = 0.0
+    played = 0
+    shares: list[float] = []
+    for _ in range(SLICES):
+        actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
+        played, playing = played + actions, playing + elapsed
+        slice_iterations = slice_rollout = 0
+        slice_thinking = 0.0
+        while slice_thinking < slice_seconds:
+            view, legal = _decision(game, players, variant, rng)
+            result = bot.think(view, legal)
+            slice_iterations += result.iterations
+            slice_rollout += result.rollout_actions
+            slice_thinking += result.seconds
+            moves += 1
+        shares.append(slice_rollout / slice_thinking / (actions / elapsed))
+        iterations += slice_iterations
+        rollout_actions += slice_rollout
+        thinking += slice_thinking
+    return BotBenchResult(game.id, bot.name, players, iterations / thinking,
+                          rollout_actions / max(iterations, 1), moves, thinking / moves,
+                          played / playing, tuple(shares))
+
+
+def _playouts_for(game: Game, players: int, variant: Variant, rng: random.Random,
+                  seconds: float) -> tuple[int, float]:
+    """Random playouts for about `seconds`: (actions, elapsed)."""
+    actions = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while (elapsed := time.perf_counter() - start) < seconds:
+        actions += random_playout(game, players, variant, rng)[0]
+    return actions, elapsed
+
+
+def _decision(game: Game, players: int, variant: Variant,
+              rng: random.Random) -> tuple[Any, list[Any]]:
+    """A seat's view and legal actions at a real choice, up to 60 random actions into a
+    random game."""
+    while True:
         state = game.new_state(players, variant)
-        depth = rng.randrange(60)
-        for _ in range(depth):
+        for _ in range(rng.randrange(60)):
             if state.is_terminal():
                 break
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random()))
-            else:
-                legal = state.legal_actions()
-                state.apply_legal(legal[rng.randrange(len(legal))])
+            state.apply_legal(_random_action(state, rng))
         while not state.is_terminal() and (state.current_player() == CHANCE or
                                            len(state.legal_actions()) < 2):
-            state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random())
-                              if state.current_player() == CHANCE else state.legal_actions()[0])
-        if state.is_terminal():
-            continue
-        seat = state.current_player()
-        result = bot.think(state.observe(seat), state.legal_actions())
-        iterations += result.iterations
-        rollout_actions += result.rollout_actions
-        thinking += result.seconds
-        moves += 1
-    if not moves:
-        raise AlbionError("no decision reached: give the benchmark more seconds")
-    return BotBenchResult(game.id, bot.name, players, iterations / thinking,
-                          rollout_actions / max(iterations, 1), moves, thinking / moves)
+            state.apply_legal(_random_action(state, rng))
+        if not state.is_terminal():
+            seat = state.current_player()
+            return state.observe(seat), state.legal_actions()
+
+
+def _random_action(state: Any, rng: random.Random) -> Any:
+    if state.current_player() == CHANCE:
+        return pick_outcome(state.chance_outcomes(), rng.random())
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]

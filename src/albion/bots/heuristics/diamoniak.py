@@ -18,11 +18,21 @@ from typing import Any
 from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
 from albion.core.state import CHANCE
-from albion.games.diamoniak import Buy, Card, Choice, DiamoniakState, Lose, Phase
-from albion.games.diamoniak.cards import CASTLE_SIZE, NO_COLOUR
+from albion.games.diamoniak import Buy, Card, Choice, DiamoniakState, Phase
+from albion.games.diamoniak.actions import LOSE
+from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
 
 CASTLE_VALUE, DIAMOND_VALUE, OTHER_VALUE = 3.0, 1.0, 0.4
 FAIRY_WORTH = 2.0
+WITCH_TAKES = 3
+"""DI-8: cards a witch takes."""
+
+# Module names for enum members: the rollout path reads them at every step.
+DRAW, STOP, USE_FAIRY, KEEP_FAIRY = Choice.DRAW, Choice.STOP, Choice.USE_FAIRY, Choice.KEEP_FAIRY
+LOSE_CASTLE, LOSE_DIAMOND = Choice.LOSE_CASTLE, LOSE[Card.DIAMOND]
+TURN_START, DRAW_OR_STOP, FAIRY_CHOICE = Phase.TURN_START, Phase.DRAW_OR_STOP, Phase.FAIRY_CHOICE
+DIAMOND, WITCH, FAIRY = int(Card.DIAMOND), int(Card.WITCH), int(Card.FAIRY)
+COLOUR_RANGE = range(len(COLOURS))
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
@@ -32,57 +42,68 @@ def policy(state: AnyState, rng: random.Random) -> Any:
         return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     phase = state.phase
-    if phase is Phase.TURN_START:
-        buys = [a for a in legal if isinstance(a, Buy) and a.colour == state.castle[state.seat]]
-        if buys:
-            return buys[0]
-        return Choice.DRAW if Choice.DRAW in legal else legal[0]
-    if phase is Phase.DRAW_OR_STOP:
-        return Choice.DRAW if Choice.DRAW in legal and draw_gain(state) > 0 else Choice.STOP
-    if phase is Phase.FAIRY_CHOICE:
-        return Choice.USE_FAIRY if toll(state) >= FAIRY_WORTH else Choice.KEEP_FAIRY
-    return min(legal, key=lambda action: loss_value(state, action))
+    if phase is TURN_START:
+        colour = state.castle[state.seat]
+        for action in legal:
+            if action.__class__ is Buy and action.colour == colour:
+                return action
+        return DRAW if DRAW in legal else legal[0]
+    if phase is DRAW_OR_STOP:
+        return DRAW if DRAW in legal and draw_gain(state) > 0 else STOP
+    if phase is FAIRY_CHOICE:
+        return USE_FAIRY if toll(state) >= FAIRY_WORTH else KEEP_FAIRY
+    return cheapest_loss(legal)
 
 
-def card_values(state: DiamoniakState) -> list[float]:
-    """What each card at risk is worth to the drawer, cheapest first."""
-    me = state.seat
-    right = state.right[me]
-    values = [CASTLE_VALUE] * state.castle_size[me] + [DIAMOND_VALUE] * right[Card.DIAMOND]
-    values += [OTHER_VALUE] * sum(right[c] for c in range(4))
-    return sorted(values)
+def cheapest_loss(legal: list[Any]) -> Any:
+    """DI-8: what to give the witch: another colour's castle card, else a diamond, else
+    a card of one's castle (the first offered of the cheapest kind)."""
+    for action in legal:
+        if action is not LOSE_CASTLE and action != LOSE_DIAMOND:
+            return action
+    return LOSE_DIAMOND if LOSE_DIAMOND in legal else legal[0]
 
 
 def toll(state: DiamoniakState) -> float:
-    """The witch's price without a fairy: the three cheapest cards."""
-    return sum(card_values(state)[:3])
+    """The witch's price without a fairy: the three cheapest cards at risk (other
+    colours' cards, then diamonds, then castle cards), summed cheapest first."""
+    me = state.seat
+    right = state.right[me]
+    others = right[0] + right[1] + right[2] + right[3]
+    total, left = 0.0, WITCH_TAKES
+    for value, count in ((OTHER_VALUE, others), (DIAMOND_VALUE, right[DIAMOND]),
+                         (CASTLE_VALUE, state.castle_size[me])):
+        for _ in range(min(left, count)):
+            total += value
+        left -= min(left, count)
+        if not left:
+            break
+    return total
 
 
 def draw_gain(state: DiamoniakState) -> float:
     """Expected value of one more card, minus the expected witch toll."""
-    pile = state.pile if any(state.pile) else state.discard
+    pile = state.pile
+    if not any(pile):
+        pile = state.discard
     size = sum(pile)
     if not size:
         return -1.0
     me = state.seat
     colour = state.castle[me]
     if colour == NO_COLOUR:
-        free = [c for c in range(4) if c not in state.castle]
-        castle_cards = sum(pile[c] for c in free)
+        castles = state.castle
+        castle_cards = 0
+        for free in COLOUR_RANGE:
+            if free not in castles:
+                castle_cards += pile[free]
     else:
         castle_cards = pile[colour]
         if state.castle_size[me] == CASTLE_SIZE - 1 and castle_cards:
             return 1.0  # one card from winning
-    gain = (castle_cards * CASTLE_VALUE + pile[Card.DIAMOND] * DIAMOND_VALUE) / size
-    risk = 0.0 if state.right[me][Card.FAIRY] else pile[Card.WITCH] / size * toll(state)
+    gain = (castle_cards * CASTLE_VALUE + pile[DIAMOND] * DIAMOND_VALUE) / size
+    risk = 0.0 if state.right[me][FAIRY] else pile[WITCH] / size * toll(state)
     return gain - risk
-
-
-def loss_value(state: DiamoniakState, action: Any) -> float:
-    if action is Choice.LOSE_CASTLE:
-        return CASTLE_VALUE
-    assert isinstance(action, Lose)
-    return DIAMOND_VALUE if action.card is Card.DIAMOND else OTHER_VALUE
 
 
 PROGRESS_WEIGHT = 1.1
@@ -92,13 +113,16 @@ def progress(state: DiamoniakState, seat: int) -> float:
     """Castle cards, plus the purchases within reach (3 diamonds and a card of one's colour
     on an opponent's right), plus a little for a fairy's protection."""
     colour = state.castle[seat]
-    size = float(state.castle_size[seat])
     if colour == NO_COLOUR:
         return 0.0
-    on_sale = sum(state.right[other][colour] for other in range(state.n) if other != seat)
-    buys = min(state.right[seat][Card.DIAMOND] // 3, on_sale, CASTLE_SIZE - state.castle_size[
-        seat])
-    return size + 0.8 * buys + 0.3 * min(state.right[seat][Card.FAIRY], 1)
+    right = state.right
+    own = right[seat]
+    on_sale = -own[colour]
+    for pile in right:
+        on_sale += pile[colour]
+    size = state.castle_size[seat]
+    buys = min(own[DIAMOND] // 3, on_sale, CASTLE_SIZE - size)
+    return float(size) + 0.8 * buys + 0.3 * min(own[FAIRY], 1)
 
 
 def evaluate(state: AnyState) -> list[float]:

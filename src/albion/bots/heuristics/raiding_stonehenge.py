@@ -22,26 +22,35 @@ from albion.core.state import CHANCE
 from albion.games.raiding_stonehenge import Colour, Phase, Place, Play, RaidingState, SetAside, Take
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
 from albion.games.raiding_stonehenge.resolution import rank_at_pile
-from albion.games.raiding_stonehenge.scoring import score
+from albion.games.raiding_stonehenge.scoring import SET_BONUS, score
 
 BLACK_BONUS = 0.3
+SET_GAIN = SET_BONUS - 1 + len(Colour)
+"""RS-16: a disk that completes a set adds the set's 10 and takes the set's other four
+disks off the count of disks outside sets."""
+PICK_PHASE, PLAY_PHASE, PLACE_PHASE = Phase.PICK, Phase.PLAY, Phase.PLACE
 
 
 def gain(disks: list[int], colour: int) -> int:
-    """Score change from one more disk of `colour`."""
-    more = disks[:]
-    more[colour] += 1
-    return score(more) - score(disks)
+    """Score change from one more disk of `colour` (RS-16): it completes a set when
+    `colour` alone is the scarcest, else it is one more disk outside sets."""
+    low = min(disks)
+    return SET_GAIN if disks[colour] == low and disks.count(low) == 1 else -1
 
 
-def best_pile(disks: list[int]) -> tuple[int, int]:
-    """(colour, gain) of the most valuable pile for this player."""
-    return max(((c, gain(disks, c)) for c in Colour), key=lambda pair: (pair[1], -pair[0]))
+def colour_gains(disks: list[int]) -> list[int]:
+    """`gain` for every colour at once."""
+    low = min(disks)
+    if disks.count(low) > 1:
+        return [-1] * len(disks)
+    return [SET_GAIN if count == low else -1 for count in disks]
 
 
-def card_worth(disks: list[int], number: int) -> float:
+def card_worth(gains: list[int], number: int) -> float:
+    """A card's worth: its pile's gain (a black card: the best pile's, plus a little for
+    the choice), weighted by its strength `number / 30`."""
     colour = CARD_COLOUR[number]
-    value = best_pile(disks)[1] + BLACK_BONUS if colour == BLACK else gain(disks, colour)
+    value = max(gains) + BLACK_BONUS if colour == BLACK else gains[colour]
     return (value + 2) * number / HIGHEST_CARD
 
 
@@ -52,11 +61,14 @@ def policy(state: AnyState, rng: random.Random) -> Any:
         return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     disks = state.disks[state.seat]
-    if state.phase is Phase.PICK:
-        return max(legal, key=lambda a: card_worth(disks, state.lines[_take(a)][-1]))
-    if state.phase is Phase.PLAY:
-        return max(legal, key=lambda a: card_worth(disks, _play(a)))
-    if state.phase is Phase.PLACE:
+    phase = state.phase
+    if phase is PICK_PHASE:
+        gains, lines = colour_gains(disks), state.lines
+        return max(legal, key=lambda a: card_worth(gains, lines[_take(a)][-1]))
+    if phase is PLAY_PHASE:
+        gains = colour_gains(disks)
+        return max(legal, key=lambda a: card_worth(gains, _play(a)))
+    if phase is PLACE_PHASE:
         return max(legal, key=lambda a: place_value(state, _place(a)))
     return max(legal, key=lambda a: score(_without(disks, _set_aside(a))))
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from functools import cache
 from typing import Any
 
@@ -205,36 +204,42 @@ OUT_OF_REACH = 30
 """The distance given to a goal no known path reaches."""
 
 
+OPEN_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in NEIGHBOURS[sq] if OPEN_GROUND[n]) for sq in range(SQUARES))
+OPEN_STEP_TO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in steps if OPEN_GROUND[n]) for steps in STEP_TO)
+"""The neighbours and first steps that can ever be stood on, in the engine's order."""
+
+
 def _shortest_path(state: SuperCamelotState, start: int,
                    targets: set[int] | frozenset[int]) -> tuple[int, int]:
-    """First step and length of a shortest path along known open ground from `start` to
-    one of `targets` (breadth first), or (-1, OUT_OF_REACH)."""
-    occupied = {p.position for p in state.players}
+    """First step and length of a shortest path along known open ground (a placed tile,
+    no player, thing or enemy) from `start` to one of `targets` (breadth first, level by
+    level), or (-1, OUT_OF_REACH)."""
+    slot_tile = state.slot_tile
+    blocked = {p.position for p in state.players}
+    blocked.update(state.things)
+    blocked.update(state.enemies)
     first: dict[int, int] = {}
-    length: dict[int, int] = {}
-    queue: deque[int] = deque()
-    for n in STEP_TO[start]:
-        if _open(state, n, occupied):
-            first[n], length[n] = n, 1
-            queue.append(n)
-    while queue:
-        here = queue.popleft()
-        if here in targets:
-            return first[here], length[here]
-        for n in NEIGHBOURS[here]:
-            if n not in first and _open(state, n, occupied):
-                first[n], length[n] = first[here], length[here] + 1
-                queue.append(n)
+    level: list[int] = []
+    for n in OPEN_STEP_TO[start]:
+        if n not in blocked and slot_tile[SLOT_OF[n]] >= 0:
+            first[n] = n
+            level.append(n)
+    length = 1
+    while level:
+        reached: list[int] = []
+        for here in level:
+            if here in targets:
+                return first[here], length
+            way = first[here]
+            for n in OPEN_NEIGHBOURS[here]:
+                if n not in first and n not in blocked and slot_tile[SLOT_OF[n]] >= 0:
+                    first[n] = way
+                    reached.append(n)
+        level = reached
+        length += 1
     return -1, OUT_OF_REACH
-
-
-def _open(state: SuperCamelotState, square: int, occupied: set[int]) -> bool:
-    if not OPEN_GROUND[square] or square in occupied:
-        return False
-    slot = SLOT_OF[square]
-    if state.slot_tile[slot] < 0:
-        return False
-    return square not in state.things and square not in state.enemies
 
 
 def _manhattan(a: int, b: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from albion.core.game import AnyState, Game
@@ -46,8 +47,16 @@ class Diamoniak(Game):
             return None
         return witch_effect(before, after)
 
+    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+        """DI-11: the view fixes the state, so it is built once and cloned per draw."""
+        template = self._state_from_view(view)
+        return lambda rng: template.clone()
+
     def sample_state(self, view: Any, rng: random.Random) -> DiamoniakState:
         """DI-11: nothing is hidden but the pile's order, so the view fixes the state."""
+        return self._state_from_view(view)
+
+    def _state_from_view(self, view: Any) -> DiamoniakState:
         assert isinstance(view, DiamoniakView)
         state = DiamoniakState.initial(view.num_players, Rules.of(view.variant))
         state.seat = view.turn_seat

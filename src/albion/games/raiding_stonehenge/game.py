@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from albion.core.game import AnyState, Game
@@ -71,55 +72,60 @@ class RaidingStonehenge(Game):
         """RS-20: unseen cards (not in the seat's hand, the lines, the discard or a
         revealed play) are dealt at random to the other hands, to unrevealed committed
         cards and to the deck, in the sizes the view shows."""
+        state = self.sampler(view)(rng)
+        assert isinstance(state, RaidingState)
+        return state
+
+    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+        """RS-20 as `sample_state`: the public part and the known hands are built once;
+        each draw clones them and deals the unseen cards afresh."""
         assert isinstance(view, RaidingView)
-        state = RaidingState.initial(view.num_players, Rules.of(view.variant))
-        state.phase = Phase[view.phase.upper()]
-        state.seat = view.current_player if view.current_player >= 0 else 0
-        state.start, state.round = view.start, view.round
-        state.acted = _acted(view)
-        state.lines = [list(line) for line in view.lines]
-        state.deal_queue = list(view.deal_queue)
-        state.at_pile = list(view.at_pile)
-        state.pending = list(view.pending)
-        state.placed = _placed(view)
-        state.piles = list(view.piles)
-        state.disks = [list(disks) for disks in view.disks]
-        state.discard = list(view.discard)
+        template = RaidingState.initial(view.num_players, Rules.of(view.variant))
+        template.phase = Phase[view.phase.upper()]
+        template.seat = view.current_player if view.current_player >= 0 else 0
+        template.start, template.round = view.start, view.round
+        template.acted = _acted(view)
+        template.lines = [list(line) for line in view.lines]
+        template.deal_queue = list(view.deal_queue)
+        template.at_pile = list(view.at_pile)
+        template.pending = list(view.pending)
+        template.placed = _placed(view)
+        template.piles = list(view.piles)
+        template.disks = [list(disks) for disks in view.disks]
+        template.discard = list(view.discard)
+        template.taken = [list(cards) for cards in view.taken]
+        template.last_plays = list(view.last_plays)
         known_hands = _known_hands(view)
-        unseen = full_deck()
-        known = [card for line in view.lines for card in line]
-        known += [n for n in range(1, HIGHEST_CARD + 1) for _ in range(view.discard[n])]
-        known += [card for card in view.revealed if card]
-        known += [card for hand in known_hands.values() for card in hand]
-        if view.own_play and not any(view.revealed):
-            known.append(view.own_play)
-        known += [card for seat, cards in enumerate(view.taken) if seat not in known_hands
-                  for card in cards]
-        for card in known:
-            unseen[card] -= 1
-        pool = [n for n in range(1, HIGHEST_CARD + 1) for _ in range(unseen[n])]
-        rng.shuffle(pool)
-        state.taken = [list(cards) for cards in view.taken]
+        deals: list[tuple[int, tuple[int, ...], int, bool]] = []
         for seat in range(view.num_players):
             if seat in known_hands:
-                state.hands[seat] = list(known_hands[seat])
-                state.plays[seat] = view.revealed[seat] or (
+                template.hands[seat] = list(known_hands[seat])
+                template.plays[seat] = view.revealed[seat] or (
                     view.own_play if seat == view.seat else 0)
                 continue
             if view.revealed[seat]:
-                state.plays[seat] = view.revealed[seat]
+                template.plays[seat] = view.revealed[seat]
             hidden = view.committed[seat] and not view.revealed[seat]
             size = view.hand_sizes[seat] + hidden - len(view.taken[seat])
-            cards = [*view.taken[seat], *pool[:size]]
-            del pool[:size]
-            if hidden:
-                state.plays[seat] = cards.pop(rng.randrange(len(cards)))
-            state.hands[seat] = sorted(cards)
-        state.last_plays = list(view.last_plays)
-        state.deck = [0] * (HIGHEST_CARD + 1)
-        for card in pool:
-            state.deck[card] += 1
-        return state
+            deals.append((seat, view.taken[seat], size, hidden))
+        unseen = _unseen(view, known_hands)
+
+        def draw(rng: random.Random) -> RaidingState:
+            state = template.clone()
+            pool = unseen[:]
+            rng.shuffle(pool)
+            for seat, taken, size, hidden in deals:
+                cards = [*taken, *pool[:size]]
+                del pool[:size]
+                if hidden:
+                    state.plays[seat] = cards.pop(rng.randrange(len(cards)))
+                state.hands[seat] = sorted(cards)
+            state.deck = deck = [0] * (HIGHEST_CARD + 1)
+            for card in pool:
+                deck[card] += 1
+            return state
+
+        return draw
 
     def plant_canary(self, state: AnyState, seat: int) -> RaidingState | None:
         """RS-18: swap one of `seat`'s secret cards (its committed card, else a hand card
@@ -154,6 +160,22 @@ def _known_hands(view: RaidingView) -> dict[int, tuple[int, ...]]:
     if view.final_hands is not None:
         return dict(enumerate(view.final_hands))
     return {} if view.seat is None or view.hand is None else {view.seat: view.hand}
+
+
+def _unseen(view: RaidingView, known_hands: dict[int, tuple[int, ...]]) -> list[int]:
+    """The cards the view does not place, in number order."""
+    unseen = full_deck()
+    known = [card for line in view.lines for card in line]
+    known += [n for n in range(1, HIGHEST_CARD + 1) for _ in range(view.discard[n])]
+    known += [card for card in view.revealed if card]
+    known += [card for hand in known_hands.values() for card in hand]
+    if view.own_play and not any(view.revealed):
+        known.append(view.own_play)
+    known += [card for seat, cards in enumerate(view.taken) if seat not in known_hands
+              for card in cards]
+    for card in known:
+        unseen[card] -= 1
+    return [n for n in range(1, HIGHEST_CARD + 1) for _ in range(unseen[n])]
 
 
 def _acted(view: RaidingView) -> int:

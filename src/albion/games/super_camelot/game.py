@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from albion.core.game import AnyState, Game
@@ -49,10 +50,19 @@ class SuperCamelot(Game):
         assert isinstance(state, SuperCamelotState)
         return {"character": [player.character.label for player in state.players]}
 
+    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+        """SC-27: `sample_state` draws nothing at random, so it is built once and cloned
+        per draw."""
+        template = self._state_from_view(view)
+        return lambda rng: template.clone()
+
     def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
         the gem supply): the tokens out of sight are put in the supply (see
         `_deal_hidden_gems`); `rng` is not needed."""
+        return self._state_from_view(view)
+
+    def _state_from_view(self, view: Any) -> SuperCamelotState:
         assert isinstance(view, SuperCamelotView)
         state = SuperCamelotState.initial(view.num_players, Rules.of(view.variant))
         state.phase, state.active = view.phase, view.active
