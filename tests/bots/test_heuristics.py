@@ -3,13 +3,19 @@ rollouts call it at every step, so it is written for speed)."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from albion.bots.heuristics import diamoniak as di
 from albion.bots.heuristics import raiding_stonehenge as rs
+from albion.bots.search import random_policy
+from albion.core import get_game
 from albion.games.diamoniak import GAME as DIAMONIAK
 from albion.games.diamoniak import Card, Choice, DiamoniakState, Lose
+from albion.games.raiding_stonehenge import Phase, RaidingState
+from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score
 
 DISKS = st.lists(st.integers(0, 10), min_size=5, max_size=5)
@@ -22,7 +28,6 @@ def test_rs_gain_is_the_score_change_of_one_more_disk(disks: list[int]) -> None:
         more = disks[:]
         more[colour] += 1
         assert rs.gain(disks, colour) == score(more) - score(disks)
-    assert rs.colour_gains(disks) == [rs.gain(disks, colour) for colour in range(5)]
 
 
 def _state_with(right: list[int], castle_size: int) -> DiamoniakState:
@@ -55,3 +60,33 @@ def test_di_witch_gets_another_colour_then_a_diamond_then_the_castle() -> None:
     assert di.cheapest_loss([castle, diamond, other]) == other
     assert di.cheapest_loss([castle, diamond]) == diamond
     assert di.cheapest_loss([castle]) == castle
+
+
+def test_rs_place_values_rank_the_black_card_as_rs9_does() -> None:
+    """RS-9: the black card is first at a pile exactly when `rank_at_pile` puts it
+    first among the players already there."""
+    game = get_game("raiding-stonehenge")
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(40):
+        state = game.new_state(4)
+        while not state.is_terminal():
+            if isinstance(state, RaidingState) and state.phase is Phase.PLACE:
+                seat, values = state.seat, rs.place_values(state)
+                for colour in range(5):
+                    there = [s for s in range(4) if state.at_pile[s] == colour] + [seat]
+                    first = rank_at_pile(there, state.plays, state.start)[0] == seat
+                    disks = state.disks[seat]
+                    expected = ((rs.gain(disks, colour) if state.piles[colour] else 0)
+                                if first else (-1 if sum(disks) else 0))
+                    assert values[colour] == expected
+                checked += 1
+            state.apply_legal(random_policy(state, rng))
+    assert checked > 50
+
+
+@given(DISKS)
+def test_rs_worth_tables_are_card_worth(disks: list[int]) -> None:
+    """The rollout's table lookup gives `card_worth` for every card number."""
+    gains = [rs.gain(disks, colour) for colour in range(5)]
+    assert list(rs.worths(disks)) == [rs.card_worth(gains, n) for n in range(31)]

@@ -3,11 +3,12 @@
 where each iteration's state comes from.
 
 Each iteration takes a state (a determinisation of the seat's view, or the true state),
-walks one tree whose edges are actions (chance outcomes included, sampled, never chosen),
-picks among the actions legal in that state by UCB1 with availability counts, expands one
-node, finishes with a rollout (random or heuristic, optionally cut off and scored by an
-evaluation), and backs the returns up: each node keeps the reward of the seat that chose
-the edge into it.
+walks one tree whose edges are actions (chance outcomes included: sampled, never chosen,
+and keeping no statistics), picks among the actions legal in that state by UCB1 with
+availability counts (plus a progressive bias towards a guide policy's choice, if set),
+expands one node, finishes with a rollout (random or heuristic, optionally cut off and
+scored by an evaluation), and backs the returns up: each node keeps the reward of the seat
+that chose the edge into it.
 """
 
 from __future__ import annotations
@@ -178,13 +179,17 @@ def _select(actions: list[Any], kids: list[Any], c: float, hint: Any,
 
 def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
              evaluate: Evaluation | None) -> tuple[list[float], int]:
-    """Play `policy` to the end, or for `cutoff` actions and score the state reached."""
+    """Play `policy` (chance sampled here, as the policies would) to the end, or for
+    `cutoff` actions and score the state reached."""
     steps = 0
     stop_at = cutoff if cutoff and evaluate is not None else -1
-    while state.current_player() != TERMINAL:
+    while (player := state.current_player()) != TERMINAL:
         if steps == stop_at:
             assert evaluate is not None
             return evaluate(state), steps
-        state.apply_legal(policy(state, rng))
+        if player == CHANCE:
+            state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random()))
+        else:
+            state.apply_legal(policy(state, rng))
         steps += 1
     return state.returns(), steps

@@ -1,6 +1,7 @@
 """Hand-written strategies, one module per game: `policy(state, rng)` for the player to
-move (used by the heuristic bot on a state sampled from its view, and in rollouts) and
-`evaluate(state)` (rough win chances, for rollouts cut short)."""
+move (used by the heuristic bot on a state sampled from its view, by the search as its
+guide and, where it is cheap enough, in rollouts) and `evaluate(state)` (rough win
+chances, for rollouts cut short)."""
 
 from __future__ import annotations
 

@@ -64,21 +64,30 @@ def cheapest_loss(legal: list[Any]) -> Any:
     return LOSE_DIAMOND if LOSE_DIAMOND in legal else legal[0]
 
 
-def toll(state: DiamoniakState) -> float:
-    """The witch's price without a fairy: the three cheapest cards at risk (other
-    colours' cards, then diamonds, then castle cards), summed cheapest first."""
-    me = state.seat
-    right = state.right[me]
-    others = right[0] + right[1] + right[2] + right[3]
+def _cheapest_three(others: int, diamonds: int, castle: int) -> float:
+    """The three cheapest of these cards, summed cheapest first."""
     total, left = 0.0, WITCH_TAKES
-    for value, count in ((OTHER_VALUE, others), (DIAMOND_VALUE, right[DIAMOND]),
-                         (CASTLE_VALUE, state.castle_size[me])):
+    for value, count in ((OTHER_VALUE, others), (DIAMOND_VALUE, diamonds),
+                         (CASTLE_VALUE, castle)):
         for _ in range(min(left, count)):
             total += value
         left -= min(left, count)
-        if not left:
-            break
     return total
+
+
+TOLLS = [[[_cheapest_three(others, diamonds, castle) for castle in range(WITCH_TAKES + 1)]
+          for diamonds in range(WITCH_TAKES + 1)] for others in range(WITCH_TAKES + 1)]
+"""`_cheapest_three` by counts, each capped at 3 (only three cards are taken)."""
+
+
+def toll(state: DiamoniakState) -> float:
+    """The witch's price without a fairy: the three cheapest cards at risk (other
+    colours' cards, then diamonds, then castle cards)."""
+    me = state.seat
+    right = state.right[me]
+    others = right[0] + right[1] + right[2] + right[3]
+    return TOLLS[min(others, WITCH_TAKES)][min(right[DIAMOND], WITCH_TAKES)][
+        min(state.castle_size[me], WITCH_TAKES)]
 
 
 def draw_gain(state: DiamoniakState) -> float:

@@ -13,6 +13,7 @@ hand).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -21,7 +22,7 @@ from albion.core.game import AnyState
 from albion.core.state import CHANCE
 from albion.games.raiding_stonehenge import Colour, Phase, Place, Play, RaidingState, SetAside, Take
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
-from albion.games.raiding_stonehenge.resolution import rank_at_pile
+from albion.games.raiding_stonehenge.resolution import distance
 from albion.games.raiding_stonehenge.scoring import SET_BONUS, score
 
 BLACK_BONUS = 0.3
@@ -38,20 +39,26 @@ def gain(disks: list[int], colour: int) -> int:
     return SET_GAIN if disks[colour] == low and disks.count(low) == 1 else -1
 
 
-def colour_gains(disks: list[int]) -> list[int]:
-    """`gain` for every colour at once."""
-    low = min(disks)
-    if disks.count(low) > 1:
-        return [-1] * len(disks)
-    return [SET_GAIN if count == low else -1 for count in disks]
-
-
 def card_worth(gains: list[int], number: int) -> float:
     """A card's worth: its pile's gain (a black card: the best pile's, plus a little for
     the choice), weighted by its strength `number / 30`."""
     colour = CARD_COLOUR[number]
     value = max(gains) + BLACK_BONUS if colour == BLACK else gains[colour]
     return (value + 2) * number / HIGHEST_CARD
+
+
+WORTHS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(card_worth(gains, number) for number in range(HIGHEST_CARD + 1))
+    for gains in [*([SET_GAIN if c == scarce else -1 for c in Colour] for scarce in Colour),
+                  [-1] * len(Colour)])
+"""`card_worth` of every number, for each way the gains can fall: one colour completes a
+set (its index), or none does (the last row)."""
+
+
+def worths(disks: list[int]) -> tuple[float, ...]:
+    """`card_worth` by card number for a player holding `disks`."""
+    low = min(disks)
+    return WORTHS[disks.index(low)] if disks.count(low) == 1 else WORTHS[-1]
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
@@ -63,25 +70,41 @@ def policy(state: AnyState, rng: random.Random) -> Any:
     disks = state.disks[state.seat]
     phase = state.phase
     if phase is PICK_PHASE:
-        gains, lines = colour_gains(disks), state.lines
-        return max(legal, key=lambda a: card_worth(gains, lines[_take(a)][-1]))
+        lines = state.lines
+        return _best_card(legal, [lines[_take(a)][-1] for a in legal], worths(disks))
     if phase is PLAY_PHASE:
-        gains = colour_gains(disks)
-        return max(legal, key=lambda a: card_worth(gains, _play(a)))
+        return _best_card(legal, [_play(a) for a in legal], worths(disks))
     if phase is PLACE_PHASE:
-        return max(legal, key=lambda a: place_value(state, _place(a)))
+        values = place_values(state)
+        return max(legal, key=lambda a: values[_place(a)])
     return max(legal, key=lambda a: score(_without(disks, _set_aside(a))))
 
 
-def place_value(state: RaidingState, colour: int) -> float:
-    """Gain if first at the pile, else the cost of a disk set aside."""
-    seat = state.seat
-    there = [s for s in range(state.n) if state.at_pile[s] == colour] + [seat]
-    first = rank_at_pile(there, state.plays, state.start)[0] == seat
+def _best_card(legal: list[Any], numbers: list[int], worth: tuple[float, ...]) -> Any:
+    """The action whose card is worth most (the first of equals)."""
+    best, best_worth = legal[0], -math.inf
+    for action, number in zip(legal, numbers, strict=True):
+        if worth[number] > best_worth:
+            best, best_worth = action, worth[number]
+    return best
+
+
+def place_values(state: RaidingState) -> list[float]:
+    """Per pile: the gain if the black card would rank first there (RS-9), else the
+    cost of a disk set aside."""
+    seat, n, plays, start = state.seat, state.n, state.plays, state.start
+    keys = [(CARD_COLOUR[plays[s]] == BLACK, -plays[s], distance(s, start, n))
+            for s in range(n)]
+    mine = keys[seat]
     disks = state.disks[seat]
-    if first:
-        return gain(disks, colour) if state.piles[colour] else 0
-    return -1 if sum(disks) else 0
+    values: list[float] = []
+    for colour in Colour:
+        rivals = [keys[s] for s in range(n) if s != seat and state.at_pile[s] == colour]
+        if all(mine < rival for rival in rivals):
+            values.append(gain(disks, colour) if state.piles[colour] else 0)
+        else:
+            values.append(-1 if sum(disks) else 0)
+    return values
 
 
 def evaluate(state: AnyState) -> list[float]:

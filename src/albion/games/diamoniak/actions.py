@@ -13,6 +13,10 @@ MAX_SEATS = 4
 class Choice(Enum):
     """Decisions that carry no argument."""
 
+    # Members are singletons, so identity hashing is exact, and C-fast: searches key
+    # their trees by actions (Enum's own hash hashes the name in Python).
+    __hash__ = object.__hash__
+
     DRAW = "draw"
     """DI-3: draw the top card (the first draw of a turn, or another one)."""
     STOP = "stop"

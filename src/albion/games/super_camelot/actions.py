@@ -11,6 +11,10 @@ from albion.games.super_camelot.components import Card, Character, Face, Special
 class Command(Enum):
     """Actions without an argument."""
 
+    # Members are singletons, so identity hashing is exact, and C-fast: searches key
+    # their trees by actions (Enum's own hash hashes the name in Python).
+    __hash__ = object.__hash__
+
     STOP = "stop"
     """SC-8: end the current move early."""
     OPEN_CHEST = "open chest"
