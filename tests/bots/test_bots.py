@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
+from albion.bots.heuristics import STRATEGIES
 from albion.bots.ismcts_bot import IsmctsBot
-from albion.bots.search import Budget, SearchSettings, search
+from albion.bots.search import Budget, SearchSettings, random_policy, search
 from albion.core import CHANCE, State, get_game
 from albion.sim.match import Match
 from albion.sim.simulate import simulate
@@ -160,3 +161,19 @@ def test_seconds_must_be_finite_and_both_budgets_stop_at_the_first() -> None:
     state = game.new_state(2)
     result = bot.think(state.observe(0), state.legal_actions())
     assert result.iterations == 25
+
+
+def test_rollout_option_picks_the_rollout_policy_and_the_guide_stays() -> None:
+    """The heuristic guides the tree whenever bias is set, whichever policy rolls out."""
+    game = get_game("super-camelot")
+    strategy = STRATEGIES[game.id]
+    default = make_bot(PlayerSpec("ismcts", ()), game, random.Random(0))
+    heuristic = make_bot(PlayerSpec("ismcts", (("rollout", "heuristic"),)), game,
+                         random.Random(0))
+    unguided = make_bot(PlayerSpec("ismcts", (("bias", "0"),)), game, random.Random(0))
+    assert isinstance(default, IsmctsBot) and isinstance(heuristic, IsmctsBot)
+    assert isinstance(unguided, IsmctsBot)
+    assert default.settings.rollout is random_policy
+    assert heuristic.settings.rollout is strategy.policy
+    assert default.settings.guide is strategy.policy and default.settings.bias == 0.5
+    assert unguided.settings.bias == 0.0

@@ -42,11 +42,12 @@ class SearchOptions(BaseModel):
     seconds: float | None = Field(None, gt=0, le=3600, description="seconds per move "
                                   "(with iterations too: whichever comes first)")
     c: float | None = Field(None, ge=0, description="UCT exploration constant")
-    rollout: Literal["random", "heuristic"] | None = Field(None, description="rollout policy")
+    rollout: Literal["random", "heuristic"] | None = Field(
+        None, description="rollout policy: random or heuristic")
     cutoff: int | None = Field(None, ge=0, description="rollout length before evaluation "
                                                         "(0: play to the end)")
     bias: float | None = Field(None, ge=0, description="progressive bias towards the "
-                                                       "heuristic's choice (0: none)")
+                               "heuristic's choice in the tree (0: none)")
 
 
 @dataclass(frozen=True)
