@@ -13,7 +13,6 @@ hand).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -70,23 +69,17 @@ def policy(state: AnyState, rng: random.Random) -> Any:
     disks = state.disks[state.seat]
     phase = state.phase
     if phase is PICK_PHASE:
-        lines = state.lines
-        return _best_card(legal, [lines[_take(a)][-1] for a in legal], worths(disks))
+        worth, lines = worths(disks), state.lines
+        values = [worth[lines[_take(a)][-1]] for a in legal]
+        return legal[values.index(max(values))]  # the first of the best
     if phase is PLAY_PHASE:
-        return _best_card(legal, [_play(a) for a in legal], worths(disks))
+        worth = worths(disks)
+        values = [worth[_play(a)] for a in legal]
+        return legal[values.index(max(values))]
     if phase is PLACE_PHASE:
         values = place_values(state)
         return max(legal, key=lambda a: values[_place(a)])
     return max(legal, key=lambda a: score(_without(disks, _set_aside(a))))
-
-
-def _best_card(legal: list[Any], numbers: list[int], worth: tuple[float, ...]) -> Any:
-    """The action whose card is worth most (the first of equals)."""
-    best, best_worth = legal[0], -math.inf
-    for action, number in zip(legal, numbers, strict=True):
-        if worth[number] > best_worth:
-            best, best_worth = action, worth[number]
-    return best
 
 
 def place_values(state: RaidingState) -> list[float]:
@@ -96,15 +89,11 @@ def place_values(state: RaidingState) -> list[float]:
     keys = [(CARD_COLOUR[plays[s]] == BLACK, -plays[s], distance(s, start, n))
             for s in range(n)]
     mine = keys[seat]
+    outranked_at = {state.at_pile[s] for s in range(n) if s != seat and not mine < keys[s]}
     disks = state.disks[seat]
-    values: list[float] = []
-    for colour in Colour:
-        rivals = [keys[s] for s in range(n) if s != seat and state.at_pile[s] == colour]
-        if all(mine < rival for rival in rivals):
-            values.append(gain(disks, colour) if state.piles[colour] else 0)
-        else:
-            values.append(-1 if sum(disks) else 0)
-    return values
+    set_aside: float = -1 if sum(disks) else 0
+    return [set_aside if colour in outranked_at else
+            (gain(disks, colour) if state.piles[colour] else 0) for colour in Colour]
 
 
 def evaluate(state: AnyState) -> list[float]:
