@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from albion.bots.heuristics import diamoniak as di
 from albion.bots.heuristics import raiding_stonehenge as rs
-from albion.bots.search import random_policy
 from albion.core import get_game
 from albion.games.diamoniak import GAME as DIAMONIAK
 from albion.games.diamoniak import Card, Choice, DiamoniakState, Lose
 from albion.games.raiding_stonehenge import Phase, RaidingState
 from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score
+from tests.conformance.harness import choose
 
 DISKS = st.lists(st.integers(0, 10), min_size=5, max_size=5)
 
@@ -81,7 +81,7 @@ def test_rs_place_values_rank_the_black_card_as_rs9_does() -> None:
                                 if first else (-1 if sum(disks) else 0))
                     assert values[colour] == expected
                 checked += 1
-            state.apply_legal(random_policy(state, rng))
+            state.apply_legal(choose(state, rng))
     assert checked > 50
 
 

@@ -20,7 +20,7 @@ from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import Game
 
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "diamoniak": {"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 40,
+    "diamoniak": {"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 25,
                   "bias": 0.0},
     "raiding-stonehenge": {"iterations": 400, "c": 0.7, "rollout": "heuristic", "cutoff": 0,
                            "bias": 0.0},

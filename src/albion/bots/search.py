@@ -18,7 +18,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 from albion.core.chance import pick_outcome
@@ -26,14 +25,13 @@ from albion.core.game import AnyState
 from albion.core.state import CHANCE, TERMINAL
 
 Policy = Callable[[AnyState, random.Random], Any]
-"""A rollout policy: an action for the state's current player (chance included)."""
+"""A decision for the seat to move in a state (never a chance node: the search samples
+chance outcomes itself)."""
 Evaluation = Callable[[AnyState], list[float]]
 """A value in [0, 1] per seat for a state a rollout stopped in."""
 
 
 def random_policy(state: AnyState, rng: random.Random) -> Any:
-    if state.current_player() == CHANCE:
-        return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
 
@@ -121,8 +119,7 @@ def search(sample: Callable[[], AnyState], seat: int, legal: Sequence[Any],
             actions = state.legal_actions()
             hint = guide(state, rng) if guide else None
             children = node.children
-            # children.get((mover, action)) for each action, with the pairs made in C
-            kids = list(map(children.get, zip(repeat(mover), actions, strict=False)))
+            kids = [children.get((mover, action)) for action in actions]
             if None in kids:
                 node = _expand(children, mover, actions, kids, hint, rng)
                 state.apply_legal(node.action)
@@ -151,7 +148,8 @@ def _expand(children: dict[Any, Node], mover: int, actions: list[Any],
     """Add a child for one untried action (the hint if untried, else one at random); the
     tried siblings were available too."""
     untried = [action for action, kid in zip(actions, kids, strict=True) if kid is None]
-    action = hint if hint in untried else untried[rng.randrange(len(untried))]
+    guided = hint is not None and hint in untried
+    action = hint if guided else untried[rng.randrange(len(untried))]
     child = children[(mover, action)] = Node(mover, action)
     for kid in kids:
         if kid is not None:
@@ -162,25 +160,25 @@ def _expand(children: dict[Any, Node], mover: int, actions: list[Any],
 def _select(actions: list[Any], kids: list[Any], c: float, hint: Any,
             bias: float) -> tuple[Any, Node]:
     """UCB1 with availability: only the children whose actions are legal here compete;
-    the guide's `hint` gets the progressive-bias bonus."""
-    best_score = -math.inf
-    best: tuple[Any, Node] = (actions[0], kids[0])
+    the guide's `hint` gets the progressive-bias bonus. The first best wins ties."""
     log, sqrt = math.log, math.sqrt
-    for action, child in zip(actions, kids, strict=True):
+    best_score = -math.inf
+    best = 0
+    for index, child in enumerate(kids):
         child.avail += 1
         visits = child.visits
         score = child.reward / visits + c * sqrt(log(child.avail) / visits)
-        if hint is not None and action == hint:
+        if hint is not None and actions[index] == hint:
             score += bias / (visits + 1)
         if score > best_score:
-            best_score, best = score, (action, child)
-    return best
+            best_score, best = score, index
+    return actions[best], kids[best]
 
 
 def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
              evaluate: Evaluation | None) -> tuple[list[float], int]:
-    """Play `policy` (chance sampled here, as the policies would) to the end, or for
-    `cutoff` actions and score the state reached."""
+    """Play `policy` (chance outcomes sampled) to the end, or for `cutoff` actions and
+    score the state reached."""
     steps = 0
     stop_at = cutoff if cutoff and evaluate is not None else -1
     while (player := state.current_player()) != TERMINAL:

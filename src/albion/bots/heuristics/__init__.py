@@ -1,7 +1,7 @@
-"""Hand-written strategies, one module per game: `policy(state, rng)` for the player to
-move (used by the heuristic bot on a state sampled from its view, by the search as its
-guide and, where it is cheap enough, in rollouts) and `evaluate(state)` (rough win
-chances, for rollouts cut short)."""
+"""Hand-written strategies, one module per game: `policy(state, rng)` for the seat to
+move, never at a chance node (used by the heuristic bot on a state sampled from its view,
+by the search as its guide and, where it is cheap enough, in rollouts) and
+`evaluate(state)` (rough win chances, for rollouts cut short)."""
 
 from __future__ import annotations
 

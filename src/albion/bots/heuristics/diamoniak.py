@@ -15,9 +15,7 @@ import math
 import random
 from typing import Any
 
-from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
-from albion.core.state import CHANCE
 from albion.games.diamoniak import Buy, Card, Choice, DiamoniakState, Phase
 from albion.games.diamoniak.actions import LOSE
 from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
@@ -26,6 +24,8 @@ CASTLE_VALUE, DIAMOND_VALUE, OTHER_VALUE = 3.0, 1.0, 0.4
 FAIRY_WORTH = 2.0
 WITCH_TAKES = 3
 """DI-8: cards a witch takes."""
+LAST_CARD = CASTLE_SIZE - 1
+"""A castle this size wins with one more card."""
 
 # Module names for enum members: the rollout path reads them at every step.
 DRAW, STOP, USE_FAIRY, KEEP_FAIRY = Choice.DRAW, Choice.STOP, Choice.USE_FAIRY, Choice.KEEP_FAIRY
@@ -36,10 +36,8 @@ COLOUR_RANGE = range(len(COLOURS))
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
-    """The strategy above, for the player to move in `state` (chance is sampled)."""
+    """The strategy above, for the seat to move in `state` (not a chance node)."""
     assert isinstance(state, DiamoniakState)
-    if state.current_player() == CHANCE:
-        return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     phase = state.phase
     if phase is TURN_START:
@@ -93,11 +91,12 @@ def toll(state: DiamoniakState) -> float:
 def draw_gain(state: DiamoniakState) -> float:
     """Expected value of one more card, minus the expected witch toll."""
     pile = state.pile
-    if not any(pile):
-        pile = state.discard
     size = sum(pile)
-    if not size:
-        return -1.0
+    if not size:  # DI-9: the discard is shuffled into the pile
+        pile = state.discard
+        size = sum(pile)
+        if not size:
+            return -1.0
     me = state.seat
     colour = state.castle[me]
     if colour == NO_COLOUR:
@@ -108,7 +107,7 @@ def draw_gain(state: DiamoniakState) -> float:
                 castle_cards += pile[free]
     else:
         castle_cards = pile[colour]
-        if state.castle_size[me] == CASTLE_SIZE - 1 and castle_cards:
+        if state.castle_size[me] == LAST_CARD and castle_cards:
             return 1.0  # one card from winning
     gain = (castle_cards * CASTLE_VALUE + pile[DIAMOND] * DIAMOND_VALUE) / size
     risk = 0.0 if state.right[me][FAIRY] else pile[WITCH] / size * toll(state)
@@ -139,6 +138,7 @@ def evaluate(state: AnyState) -> list[float]:
     assert isinstance(state, DiamoniakState)
     if state.is_terminal():
         return state.returns()
-    weights = [math.exp(PROGRESS_WEIGHT * progress(state, seat)) for seat in range(state.n)]
+    exp = math.exp
+    weights = [exp(PROGRESS_WEIGHT * progress(state, seat)) for seat in range(state.n)]
     total = sum(weights)
     return [weight / total for weight in weights]

@@ -16,9 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
-from albion.core.state import CHANCE
 from albion.games.raiding_stonehenge import Colour, Phase, Place, Play, RaidingState, SetAside, Take
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
 from albion.games.raiding_stonehenge.resolution import distance
@@ -61,10 +59,8 @@ def worths(disks: list[int]) -> tuple[float, ...]:
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
-    """The strategy above, for the player to move in `state` (chance is sampled)."""
+    """The strategy above, for the seat to move in `state` (not a chance node)."""
     assert isinstance(state, RaidingState)
-    if state.current_player() == CHANCE:
-        return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     disks = state.disks[state.seat]
     phase = state.phase

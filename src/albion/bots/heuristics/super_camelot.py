@@ -18,9 +18,7 @@ import random
 from functools import cache
 from typing import Any
 
-from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
-from albion.core.state import CHANCE
 from albion.games.super_camelot import SuperCamelotState, world
 from albion.games.super_camelot.actions import (
     Attack,
@@ -71,10 +69,8 @@ STACK, SMALL_CHEST, BIG_CHEST = Thing.STACK, Thing.SMALL_CHEST, Thing.BIG_CHEST
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
-    """The strategy above, for the player to move in `state` (chance is sampled)."""
+    """The strategy above, for the seat to move in `state` (not a chance node)."""
     assert isinstance(state, SuperCamelotState)
-    if state.current_player() == CHANCE:
-        return pick_outcome(state.chance_outcomes(), rng.random())
     legal = state.legal_actions()
     if state.pending:
         return _answer(state, legal)
