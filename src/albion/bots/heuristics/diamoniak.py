@@ -38,18 +38,19 @@ COLOUR_RANGE = range(len(COLOURS))
 def policy(state: AnyState, rng: random.Random) -> Any:
     """The strategy above, for the seat to move in `state` (not a chance node)."""
     assert isinstance(state, DiamoniakState)
-    legal = state.legal_actions()
     phase = state.phase
+    if phase is DRAW_OR_STOP:
+        # A positive gain needs a card to draw (DI-9), so DRAW is then legal.
+        return DRAW if draw_gain(state) > 0 else STOP
+    if phase is FAIRY_CHOICE:
+        return USE_FAIRY if toll(state) >= FAIRY_WORTH else KEEP_FAIRY
+    legal = state.legal_actions()
     if phase is TURN_START:
         colour = state.castle[state.seat]
         for action in legal:
             if action.__class__ is Buy and action.colour == colour:
                 return action
         return DRAW if DRAW in legal else legal[0]
-    if phase is DRAW_OR_STOP:
-        return DRAW if DRAW in legal and draw_gain(state) > 0 else STOP
-    if phase is FAIRY_CHOICE:
-        return USE_FAIRY if toll(state) >= FAIRY_WORTH else KEEP_FAIRY
     return cheapest_loss(legal)
 
 
