@@ -23,7 +23,7 @@ from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
 CASTLE_VALUE, DIAMOND_VALUE, OTHER_VALUE = 3.0, 1.0, 0.4
 FAIRY_WORTH = 2.0
 WITCH_TAKES = 3
-"""DI-8: cards a witch takes."""
+"""DI-8: cards a witch takes (`toll` writes the 3 out)."""
 LAST_CARD = CASTLE_SIZE - 1
 """A castle this size wins with one more card."""
 
@@ -85,8 +85,10 @@ def toll(state: DiamoniakState) -> float:
     me = state.seat
     right = state.right[me]
     others = right[0] + right[1] + right[2] + right[3]
-    return TOLLS[min(others, WITCH_TAKES)][min(right[DIAMOND], WITCH_TAKES)][
-        min(state.castle_size[me], WITCH_TAKES)]
+    diamonds, castle = right[DIAMOND], state.castle_size[me]
+    # each count capped at WITCH_TAKES (3), without min()'s call: rollouts ask at every draw
+    return TOLLS[others if others < 3 else 3][diamonds if diamonds < 3 else 3][
+        castle if castle < 3 else 3]
 
 
 def draw_gain(state: DiamoniakState) -> float:
@@ -131,7 +133,7 @@ def progress(state: DiamoniakState, seat: int) -> float:
         on_sale += pile[colour]
     size = state.castle_size[seat]
     buys = min(own[DIAMOND] // 3, on_sale, CASTLE_SIZE - size)
-    return float(size) + 0.8 * buys + 0.3 * min(own[FAIRY], 1)
+    return float(size) + 0.8 * buys + (0.3 if own[FAIRY] else 0.0)
 
 
 def evaluate(state: AnyState) -> list[float]:
