@@ -160,17 +160,16 @@ def bench_search(game: Game, variant: Variant, players: int, seconds: float, bot
     for _ in range(SLICES):
         actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
         played, playing = played + actions, playing + elapsed
-        slice_iterations = slice_rollout = 0
+        slice_rollout = 0
         slice_thinking = 0.0
         while slice_thinking < slice_seconds:
             view, legal = _decision(game, players, variant, rng)
             result = bot.think(view, legal)
-            slice_iterations += result.iterations
+            iterations += result.iterations
             slice_rollout += result.rollout_actions
             slice_thinking += result.seconds
             moves += 1
         shares.append(slice_rollout / slice_thinking / (actions / elapsed))
-        iterations += slice_iterations
         rollout_actions += slice_rollout
         thinking += slice_thinking
     return BotBenchResult(game.id, bot.name, players, iterations / thinking,

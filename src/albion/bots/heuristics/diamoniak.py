@@ -23,7 +23,7 @@ from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
 CASTLE_VALUE, DIAMOND_VALUE, OTHER_VALUE = 3.0, 1.0, 0.4
 FAIRY_WORTH = 2.0
 WITCH_TAKES = 3
-"""DI-8: cards a witch takes (`toll` writes the 3 out)."""
+"""DI-8: cards a witch takes."""
 LAST_CARD = CASTLE_SIZE - 1
 """A castle this size wins with one more card."""
 
@@ -68,9 +68,10 @@ def _cheapest_three(others: int, diamonds: int, castle: int) -> float:
     total, left = 0.0, WITCH_TAKES
     for value, count in ((OTHER_VALUE, others), (DIAMOND_VALUE, diamonds),
                          (CASTLE_VALUE, castle)):
-        for _ in range(min(left, count)):
+        taken = min(left, count)
+        for _ in range(taken):
             total += value
-        left -= min(left, count)
+        left -= taken
     return total
 
 
@@ -86,9 +87,9 @@ def toll(state: DiamoniakState) -> float:
     right = state.right[me]
     others = right[0] + right[1] + right[2] + right[3]
     diamonds, castle = right[DIAMOND], state.castle_size[me]
-    # each count capped at WITCH_TAKES (3), without min()'s call: rollouts ask at every draw
-    return TOLLS[others if others < 3 else 3][diamonds if diamonds < 3 else 3][
-        castle if castle < 3 else 3]
+    cap = WITCH_TAKES  # each count capped, without min()'s call: rollouts ask at every draw
+    return TOLLS[others if others < cap else cap][diamonds if diamonds < cap else cap][
+        castle if castle < cap else cap]
 
 
 def draw_gain(state: DiamoniakState) -> float:
