@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
-from albion.bots.heuristics import STRATEGIES
+from albion.core.registry import get_plugin
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.search import Budget, SearchSettings, random_policy, search
 from albion.core import CHANCE, State, get_game
@@ -166,7 +166,8 @@ def test_seconds_must_be_finite_and_both_budgets_stop_at_the_first() -> None:
 def test_rollout_option_picks_the_rollout_policy_and_the_guide_stays() -> None:
     """The heuristic guides the tree whenever bias is set, whichever policy rolls out."""
     game = get_game("super-camelot")
-    strategy = STRATEGIES[game.id]
+    strategy = get_plugin(game.id).load_strategy()
+    assert strategy is not None
     default = make_bot(PlayerSpec("ismcts", ()), game, random.Random(0))
     heuristic = make_bot(PlayerSpec("ismcts", (("rollout", "heuristic"),)), game,
                          random.Random(0))

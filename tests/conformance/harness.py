@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from albion.core import CHANCE, AnyState, Game, Variant, all_games, pick_outcome
+from albion.core import CHANCE, AnyState, AnyGame, Variant, all_games, pick_outcome
 
 
 @dataclass(frozen=True)
 class Setup:
     """A game, a player count and a variant: one column of the conformance suite."""
 
-    game: Game
+    game: AnyGame
     players: int
     variant: Variant
 

@@ -11,11 +11,11 @@ from rich.console import Console
 
 from albion.bots import RandomBot
 from albion.cli.render import render_view
-from albion.core import CHANCE, Game, VariantValue
+from albion.core import CHANCE, AnyGame, VariantValue
 from albion.sim.match import Match
 
 
-def playthrough(game: Game, players: int, seed: int,
+def playthrough(game: AnyGame, players: int, seed: int,
                 variant: dict[str, VariantValue] | None = None) -> str:
     names = [f"random{seat + 1}" for seat in range(players)]
     agents = [RandomBot(random.Random(seed * 10 + seat)) for seat in range(players)]

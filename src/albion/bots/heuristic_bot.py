@@ -7,14 +7,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from albion.bots.heuristics import Strategy
-from albion.core.game import Game
+from albion.core.game import AnyGame
+from albion.core.plugin import Strategy
 
 
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, game: Game, rng: random.Random, strategy: Strategy) -> None:
+    def __init__(self, game: AnyGame, rng: random.Random, strategy: Strategy) -> None:
         self.game = game
         self.rng = rng
         self.strategy = strategy

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from albion.bots.search import SearchResult, SearchSettings, search
-from albion.core.game import AnyState, Game
+from albion.core.game import AnyGame, AnyState
 
 
 class IsmctsBot:
@@ -18,7 +18,7 @@ class IsmctsBot:
     name = "ismcts"
     sees_state = False
 
-    def __init__(self, game: Game, rng: random.Random, settings: SearchSettings) -> None:
+    def __init__(self, game: AnyGame, rng: random.Random, settings: SearchSettings) -> None:
         self.game = game
         self.rng = rng
         self.settings = settings
@@ -42,7 +42,7 @@ class CheatingMctsBot:
     name = "cheat-mcts"
     sees_state = True
 
-    def __init__(self, game: Game, rng: random.Random, settings: SearchSettings) -> None:
+    def __init__(self, game: AnyGame, rng: random.Random, settings: SearchSettings) -> None:
         self.game = game
         self.rng = rng
         self.settings = settings

@@ -12,22 +12,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from albion.bots.base import Agent
 from albion.bots.heuristic_bot import HeuristicBot
-from albion.bots.heuristics import STRATEGIES
 from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot
 from albion.bots.random_bot import RandomBot
 from albion.bots.search import Budget, SearchSettings, random_policy
 from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
-from albion.core.game import Game
-
-SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "diamoniak": {"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 25,
-                  "bias": 0.0},
-    "raiding-stonehenge": {"iterations": 400, "c": 0.7, "rollout": "heuristic", "cutoff": 0,
-                           "bias": 0.0},
-    "super-camelot": {"iterations": 100, "c": 0.7, "rollout": "random", "cutoff": 20,
-                      "bias": 0.5},
-}
-"""Default search budgets per game: a move well under a second on one core."""
+from albion.core.errors import AlbionError
+from albion.core.game import AnyGame
+from albion.core.plugin import SEARCH_FALLBACK, Strategy
+from albion.core.registry import get_plugin
 
 
 class NoOptions(BaseModel):
@@ -55,21 +47,36 @@ class BotKind:
     name: str
     summary: str
     options: type[BaseModel]
-    make: Callable[[Game, random.Random, Any], Agent]
+    make: Callable[[AnyGame, random.Random, Any], Agent]
     cheats: bool = False
 
 
-FALLBACK_DEFAULTS: dict[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "random",
-                                     "cutoff": 0, "bias": 0.0}
-"""For a game without its own entry above."""
+def strategy_of(game: AnyGame) -> Strategy | None:
+    """The game's heuristic strategy, from its plug-in (None if it has none)."""
+    return get_plugin(game.id).load_strategy() if _is_registered(game) else None
 
 
-def _settings(game: Game, options: SearchOptions) -> SearchSettings:
+def search_defaults(game: AnyGame) -> dict[str, Any]:
+    """The game's search defaults, from its plug-in (or the fallback)."""
+    defaults = dict(SEARCH_FALLBACK)
+    if _is_registered(game):
+        defaults.update(get_plugin(game.id).search_defaults)
+    return defaults
+
+
+def _is_registered(game: AnyGame) -> bool:
+    try:
+        return get_plugin(game.id).game is game
+    except AlbionError:
+        return False
+
+
+def _settings(game: AnyGame, options: SearchOptions) -> SearchSettings:
     """The options given, the game's defaults for the rest. The game's heuristic (if it has
     one) scores cut-off rollouts, guides the tree when `bias` is set, and plays the
     rollouts when `rollout=heuristic`."""
-    defaults = SEARCH_DEFAULTS.get(game.id, FALLBACK_DEFAULTS)
-    strategy = STRATEGIES.get(game.id)
+    defaults = search_defaults(game)
+    strategy = strategy_of(game)
     rollout = options.rollout or defaults["rollout"]
     return SearchSettings(
         budget=Budget(options.iterations or defaults["iterations"], options.seconds,
@@ -84,8 +91,8 @@ def _settings(game: Game, options: SearchOptions) -> SearchSettings:
     )
 
 
-def _heuristic(game: Game, rng: random.Random, options: Any) -> Agent:
-    strategy = STRATEGIES.get(game.id)
+def _heuristic(game: AnyGame, rng: random.Random, options: Any) -> Agent:
+    strategy = strategy_of(game)
     if strategy is None:
         raise PlayerSpecError(f"no heuristic bot for {game.name} yet")
     return HeuristicBot(game, rng, strategy)
@@ -162,6 +169,6 @@ def cheats(player: str) -> bool:
     return name in BOTS and BOTS[name].cheats
 
 
-def make_bot(spec: PlayerSpec, game: Game, rng: random.Random) -> Agent:
+def make_bot(spec: PlayerSpec, game: AnyGame, rng: random.Random) -> Agent:
     """A fresh bot for one game, drawing from `rng`."""
     return BOTS[spec.name].make(game, rng, _options(spec))

@@ -22,13 +22,8 @@ from typing import Any
 
 from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
+from albion.core.plugin import Evaluation, Policy
 from albion.core.state import CHANCE, TERMINAL
-
-Policy = Callable[[AnyState, random.Random], Any]
-"""A decision for the seat to move in a state (never a chance node: the search samples
-chance outcomes itself)."""
-Evaluation = Callable[[AnyState], list[float]]
-"""A value in [0, 1] per seat for a state a rollout stopped in."""
 
 
 def random_policy(state: AnyState, rng: random.Random) -> Any:

@@ -8,14 +8,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from albion.bots.heuristics import STRATEGIES
-from albion.bots.registry import BOTS, SEARCH_DEFAULTS
-from albion.core.game import Game
-from albion.core.registry import all_games
+from albion.bots.registry import BOTS
+from albion.core.game import AnyGame
+from albion.core.registry import all_games, all_plugins
 from albion.core.rulings import Source
 
 
-def _players(game: Game) -> str:
+def _players(game: AnyGame) -> str:
     text = f"{game.min_players}–{game.max_players}"
     if game.published_players:
         low, high = game.published_players
@@ -52,7 +51,7 @@ def games_json() -> list[dict[str, Any]]:
 
 def games_table() -> Table:
     table = Table(title="Albion games", show_lines=True)
-    table.add_column("Game")
+    table.add_column("AnyGame")
     table.add_column("Players")
     table.add_column("Variants (default in bold)")
     for game in all_games():
@@ -73,7 +72,7 @@ def games_table() -> Table:
     return table
 
 
-def rulings_table(game: Game) -> Table:
+def rulings_table(game: AnyGame) -> Table:
     table = Table(title=f"{game.name} rulings · players {_players(game)}", show_lines=True)
     table.add_column("Id", style="bold cyan", no_wrap=True)
     table.add_column("Ruling")
@@ -88,7 +87,7 @@ def rulings_table(game: Game) -> Table:
     return table
 
 
-def variants_table(game: Game) -> Table:
+def variants_table(game: AnyGame) -> Table:
     table = Table(title=f"{game.name} variants (albion play … --variant key=value)")
     table.add_column("Key", style="magenta")
     table.add_column("Default", style="bold")
@@ -114,13 +113,16 @@ def bots_table() -> Group:
         table.add_row(kind.name, summary, options)
     defaults = Table(title="Search defaults per game", show_lines=False)
     columns = ("iterations", "c", "rollout", "cutoff", "bias")
-    for column in ("Game", *columns):
+    for column in ("AnyGame", *columns):
         defaults.add_column(column)
-    for game_id, values in SEARCH_DEFAULTS.items():
-        defaults.add_row(game_id, *(str(values[k]) for k in columns))
+    for plugin in all_plugins():
+        values = plugin.search_defaults
+        defaults.add_row(plugin.id, *(str(values.get(k, "—")) for k in columns))
     strategies = Table(title="Heuristic strategies", show_lines=True)
-    strategies.add_column("Game", style="bold")
+    strategies.add_column("AnyGame", style="bold")
     strategies.add_column("Strategy")
-    for game_id, strategy in STRATEGIES.items():
-        strategies.add_row(game_id, strategy.summary)
+    for plugin in all_plugins():
+        strategy = plugin.load_strategy()
+        if strategy is not None:
+            strategies.add_row(plugin.id, strategy.summary)
     return Group(table, defaults, strategies)

@@ -15,7 +15,7 @@ from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
 from albion.cli.render import render_view
 from albion.core.errors import AlbionError, InvalidActionError
-from albion.core.game import Game
+from albion.core.game import AnyGame
 
 QUIT_WORDS = {"quit", "exit"}
 HELP_WORDS = {"help", "?"}
@@ -30,7 +30,7 @@ class HumanAgent:
 
     name = "human"
 
-    def __init__(self, console: Console, game: Game, seat: int, seat_names: Sequence[str],
+    def __init__(self, console: Console, game: AnyGame, seat: int, seat_names: Sequence[str],
                  read: Callable[[str], str] = input, hotseat: bool = False) -> None:
         self.console = console
         self.game = game

@@ -14,15 +14,15 @@ from albion.bots.specs import PlayerSpec
 from albion.cli.human import HumanAgent, QuitRequested
 from albion.cli.render import render_view
 from albion.core.errors import RecordError
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
 from albion.sim.match import Match, Step
 from albion.sim.records import save_record
-from albion.sim.seeding import derive_rng
+from albion.table.seeding import derive_rng
 
 
-def play_game(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
+def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
               save: Path | None, console: Console, read: Callable[[str], str] = input) -> None:
     """Play one game to its end (or until the person quits, offering to save it)."""
     names = [str(spec) for spec in specs]
@@ -61,7 +61,7 @@ def play_game(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: i
                 flush_chance()
             show(match.step())
     except QuitRequested:
-        console.print("[yellow]Game stopped.[/]")
+        console.print("[yellow]AnyGame stopped.[/]")
         _offer_save(match, save, console, read)
         return
     flush_chance()

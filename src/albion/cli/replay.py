@@ -9,7 +9,7 @@ from rich.console import Console
 
 from albion.cli.render import render_view
 from albion.core.errors import RecordError, UnknownGameError
-from albion.core.game import AnyState, Game
+from albion.core.game import AnyGame, AnyState
 from albion.core.record import GameRecord, replay
 from albion.core.registry import get_game
 from albion.sim.records import load_record
@@ -17,7 +17,7 @@ from albion.sim.records import load_record
 KEYS = "Enter/n next · b back · j N jump to action N · s start · e end · q quit"
 
 
-def load_replay(path: Path) -> tuple[Game, GameRecord, list[AnyState]]:
+def load_replay(path: Path) -> tuple[AnyGame, GameRecord, list[AnyState]]:
     """The game, record and every state of a record file; RecordError on any problem."""
     record = load_record(path)
     try:
@@ -27,7 +27,7 @@ def load_replay(path: Path) -> tuple[Game, GameRecord, list[AnyState]]:
     return game, record, replay(game, record)
 
 
-def show_position(console: Console, game: Game, record: GameRecord, states: list[AnyState],
+def show_position(console: Console, game: AnyGame, record: GameRecord, states: list[AnyState],
                   index: int) -> None:
     """The table after `index` actions, with the action that led there and the next one."""
     total = len(record.actions)

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from albion.bots import is_cheat, parse_players
 from albion.bots.registry import cheats
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.sim.balance import SIGNIFICANCE
 from albion.sim.report import Report
 from albion.sim.simulate import Summary
@@ -19,7 +19,7 @@ from albion.sim.tournament import TournamentConfig
 CHEAT_NOTE = "⚠ cheats: sees hidden information (for analysis only)"
 
 
-def summary_table(game: Game, summary: Summary) -> Table:
+def summary_table(game: AnyGame, summary: Summary) -> Table:
     """Wins per player (and per seat when rotated), with Wilson 95% intervals."""
     games = summary.games
     rotated = " (players rotated round the seats)" if summary.rotate else ""
@@ -44,7 +44,7 @@ def summary_table(game: Game, summary: Summary) -> Table:
     return table
 
 
-def standings_table(game: Game, config: TournamentConfig, table: Standings) -> Group:
+def standings_table(game: AnyGame, config: TournamentConfig, table: Standings) -> Group:
     """Ratings and win rates per bot, then seats and game length."""
     bots = Table(title=f"{game.name} tournament: {table.games} games of {config.players}, "
                  f"seed {config.seed}")
@@ -68,7 +68,7 @@ def standings_table(game: Game, config: TournamentConfig, table: Standings) -> G
     return Group(bots, seats)
 
 
-def report_table(game: Game, report: Report) -> Group:
+def report_table(game: AnyGame, report: Report) -> Group:
     """Each configuration's seat win rates and length; each sweep against the base."""
     table = Table(title=f"{game.name} balance: {report.plan.games} games per configuration")
     table.add_column("Configuration")

@@ -8,12 +8,17 @@ from albion.core.errors import (
     AlbionError,
     IllegalActionError,
     InvalidActionError,
+    NotYourTurn,
     PlayerCountError,
+    PositionError,
     RecordError,
+    Refusal,
+    StaleVersion,
     UnknownGameError,
     VariantError,
 )
-from albion.core.game import AnyState, Game
+from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
+from albion.core.game import AnyGame, AnyState, Game
 from albion.core.record import GameRecord, replay
 from albion.core.registry import all_games, get_game, register
 from albion.core.rulings import Ruling, Source
@@ -24,16 +29,25 @@ __all__ = [
     "CAP",
     "CHANCE",
     "TERMINAL",
+    "ActionTaken",
     "AlbionError",
+    "AnyGame",
     "AnyState",
+    "ChanceResult",
+    "Event",
     "Game",
+    "GameOver",
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
+    "NotYourTurn",
     "PlayerCountError",
+    "PositionError",
     "RecordError",
+    "Refusal",
     "Ruling",
     "Source",
+    "StaleVersion",
     "State",
     "UnknownGameError",
     "Variant",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 class AlbionError(Exception):
     """Base of every error Albion raises on purpose."""
@@ -20,6 +22,39 @@ class IllegalActionError(AlbionError, ValueError):
         self.reason = reason
 
 
+class Refusal(NamedTuple):
+    """Why an action is not legal now: the ruling it breaks and a sentence a player
+    understands. Legality checks return one (or None) so that the same check both builds
+    the legal actions and explains a refusal."""
+
+    ruling: str
+    reason: str
+
+    def error(self) -> IllegalActionError:
+        return IllegalActionError(self.ruling, self.reason)
+
+
+class NotYourTurn(AlbionError, ValueError):
+    """A seat submitted a decision at a table while it may not decide."""
+
+    def __init__(self, seat: int | None, to_move: tuple[int, ...]) -> None:
+        waiting = ", ".join(f"P{s + 1}" for s in to_move) or "nobody (the game is over)"
+        who = "a spectator" if seat is None else f"P{seat + 1}"
+        super().__init__(f"{who} may not decide now; waiting for {waiting}")
+        self.seat = seat
+        self.to_move = to_move
+
+
+class StaleVersion(AlbionError, ValueError):
+    """A decision made on a version of the table that is no longer the current one."""
+
+    def __init__(self, submitted: int, current: int) -> None:
+        super().__init__(f"that decision was made at version {submitted}; the table is at "
+                         f"version {current}")
+        self.submitted = submitted
+        self.current = current
+
+
 class VariantError(AlbionError, ValueError):
     """An unknown variant key or a value outside the allowed ones."""
 
@@ -30,6 +65,10 @@ class PlayerCountError(AlbionError, ValueError):
 
 class RecordError(AlbionError, ValueError):
     """A game record that cannot be read, or does not replay to what it claims."""
+
+
+class PositionError(AlbionError, ValueError):
+    """A position text that does not describe a position of the game."""
 
 
 class UnknownGameError(AlbionError, KeyError):

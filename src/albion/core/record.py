@@ -1,4 +1,4 @@
-"""Game records: the variant, who sat where, and every action in notation, chance
+"""AnyGame records: the variant, who sat where, and every action in notation, chance
 outcomes included. Replaying a record rebuilds the exact state (no seed involved)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from albion.core.errors import AlbionError, RecordError
-from albion.core.game import AnyState, Game
+from albion.core.game import AnyGame, AnyState
 from albion.core.variants import VariantValue
 
 RECORD_FORMAT = "albion-record/1"
@@ -45,7 +45,7 @@ class GameRecord:
         }
 
 
-def replay(game: Game, record: GameRecord, upto: int | None = None) -> list[AnyState]:
+def replay(game: AnyGame, record: GameRecord, upto: int | None = None) -> list[AnyState]:
     """Every state of the record, initial first (`upto` actions at most).
 
     Raises RecordError naming the step that fails, a version or game mismatch, or

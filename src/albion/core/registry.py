@@ -1,5 +1,6 @@
-"""The registry of games: built-in ones and plug-ins, found through the `albion.games`
-entry-point group, or registered by hand (tests, notebooks)."""
+"""The registry of games: one plug-in per game, found through the `albion.games`
+entry-point group (built-in games and any installed package), or registered by hand
+(tests, notebooks)."""
 
 from __future__ import annotations
 
@@ -7,38 +8,58 @@ from functools import cache
 from importlib.metadata import entry_points
 
 from albion.core.errors import UnknownGameError
-from albion.core.game import Game
+from albion.core.game import AnyGame, Game
+from albion.core.plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "albion.games"
 
-_games: dict[str, Game] = {}
+_plugins: dict[str, GamePlugin] = {}
 
 
-def register(game: Game) -> None:
-    """Add `game` under its id (replacing any game of the same id)."""
-    _games[game.id] = game
+def register(entry: GamePlugin | AnyGame) -> None:
+    """Add a plug-in (or a bare game, which gets a plug-in of its own) under its id,
+    replacing any of the same id."""
+    plugin = entry if isinstance(entry, GamePlugin) else GamePlugin(entry)
+    _plugins[plugin.id] = plugin
 
 
 @cache
 def _load_entry_points() -> None:
     """Once per process: add every game advertised by an installed package."""
     for entry in entry_points(group=ENTRY_POINT_GROUP):
-        game = entry.load()
-        if isinstance(game, Game) and game.id not in _games:
-            _games[game.id] = game
+        loaded = entry.load()
+        if isinstance(loaded, Game):
+            loaded = GamePlugin(loaded)
+        if isinstance(loaded, GamePlugin) and loaded.id not in _plugins:
+            _plugins[loaded.id] = loaded
 
 
-def all_games() -> list[Game]:
-    """Every registered game, by id."""
+def all_plugins() -> list[GamePlugin]:
+    """Every registered plug-in, by id."""
     _load_entry_points()
-    return [_games[key] for key in sorted(_games)]
+    return [_plugins[key] for key in sorted(_plugins)]
 
 
-def get_game(game_id: str) -> Game:
-    """The game registered as `game_id`; UnknownGameError lists the known ids."""
+def all_games() -> list[AnyGame]:
+    """Every registered game, by id."""
+    return [plugin.game for plugin in all_plugins()]
+
+
+def game_ids() -> list[str]:
+    """The ids of every registered game, sorted."""
+    return [plugin.id for plugin in all_plugins()]
+
+
+def get_plugin(game_id: str) -> GamePlugin:
+    """The plug-in registered as `game_id`; UnknownGameError lists the known ids."""
     _load_entry_points()
     try:
-        return _games[game_id]
+        return _plugins[game_id]
     except KeyError:
-        known = ", ".join(sorted(_games)) or "none"
+        known = ", ".join(sorted(_plugins)) or "none"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def get_game(game_id: str) -> AnyGame:
+    """The game registered as `game_id`; UnknownGameError lists the known ids."""
+    return get_plugin(game_id).game

@@ -58,6 +58,15 @@ class State(ABC, Generic[A, V]):
     def legal_actions(self) -> list[A]:
         """Legal actions in a fixed order, without repeats; at a chance node, the outcomes."""
 
+    def decision_seats(self) -> tuple[int, ...]:
+        """The seats that may decide now: usually just `current_player()`; where a decision
+        is simultaneous (RS-6), every seat still to make it, in the order the engine takes
+        them (the current player first). Their choices do not depend on one another, so a
+        table may take them in any order and apply them in this one. Empty at chance and
+        at the end."""
+        player = self.current_player()
+        return (player,) if player >= 0 else ()
+
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """(outcome, probability) pairs at a chance node; probabilities sum to 1."""
         return []

@@ -16,7 +16,7 @@ from typing import Any
 
 from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.core.state import CHANCE, TERMINAL
 from albion.core.variants import Variant
 
@@ -51,7 +51,7 @@ class BenchResult:
         return result
 
 
-def random_playout(game: Game, players: int, variant: Variant,
+def random_playout(game: AnyGame, players: int, variant: Variant,
                    rng: random.Random) -> tuple[int, int]:
     """One game of uniform random decisions and true chance: (actions, decisions)."""
     state = game.new_state(players, variant)
@@ -80,7 +80,7 @@ def pin_to_one_core() -> int | None:
     return cpu
 
 
-def bench(game: Game, variant: Variant, players: int, seconds: float,
+def bench(game: AnyGame, variant: Variant, players: int, seconds: float,
           seed: int = 0) -> BenchResult:
     """Median over five slices of `seconds / 5`, after a short warm-up."""
     rng = random.Random(seed)
@@ -146,7 +146,7 @@ class BotBenchResult:
         return statistics.median(self.rollout_shares)
 
 
-def bench_search(game: Game, variant: Variant, players: int, seconds: float, bot: Any,
+def bench_search(game: AnyGame, variant: Variant, players: int, seconds: float, bot: Any,
                  seed: int = 0) -> BotBenchResult:
     """Alternate, in five slices, random playouts and a search bot's `think` at decision
     points of random games: iterations per second, the mean length of the rollouts, and
@@ -177,7 +177,7 @@ def bench_search(game: Game, variant: Variant, players: int, seconds: float, bot
                           played / playing, tuple(shares))
 
 
-def _playouts_for(game: Game, players: int, variant: Variant, rng: random.Random,
+def _playouts_for(game: AnyGame, players: int, variant: Variant, rng: random.Random,
                   seconds: float) -> tuple[int, float]:
     """Random playouts for about `seconds`: (actions, elapsed)."""
     actions = 0
@@ -187,7 +187,7 @@ def _playouts_for(game: Game, players: int, variant: Variant, rng: random.Random
     return actions, elapsed
 
 
-def _decision(game: Game, players: int, variant: Variant,
+def _decision(game: AnyGame, players: int, variant: Variant,
               rng: random.Random) -> tuple[Any, list[Any]]:
     """A seat's view and legal actions at a real choice, up to 60 random actions into a
     random game."""

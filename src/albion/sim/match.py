@@ -10,11 +10,11 @@ from typing import Any
 from albion.bots.base import Agent
 from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError
-from albion.core.game import AnyState, Game
+from albion.core.game import AnyGame, AnyState
 from albion.core.record import GameRecord
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
-from albion.sim.seeding import derive_rng
+from albion.table.seeding import derive_rng
 
 
 class AgentError(AlbionError, RuntimeError):
@@ -31,7 +31,7 @@ class Step:
     text: str
     public_text: str
     outcome: str | None = None
-    """What the action brought about, publicly (see `Game.describe_outcome`)."""
+    """What the action brought about, publicly (see `AnyGame.describe_outcome`)."""
 
 
 StepListener = Callable[[AnyState, Step], None]
@@ -42,7 +42,7 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         variant: Variant,
         agents: Sequence[Agent],
         seed: int,

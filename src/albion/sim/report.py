@@ -12,7 +12,7 @@ from typing import Any
 
 from albion.bots.registry import cheats
 from albion.core.errors import VariantError
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.core.variants import VariantValue
 from albion.sim.balance import (
     Balance,
@@ -27,7 +27,7 @@ from albion.sim.tournament import TournamentConfig, run_tournament
 
 @dataclass(frozen=True)
 class ReportPlan:
-    game: Game
+    game: AnyGame
     bots: tuple[str, ...]
     games: int
     players: int

@@ -1,5 +1,5 @@
 """Many seeded games between bots, on one core or several, summed up: wins per player
-(and per seat), draws, game length, how games end. Game `i` of a run depends only on the
+(and per seat), draws, game length, how games end. AnyGame `i` of a run depends only on the
 master seed and `i`, so results are the same whatever the number of workers."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import Any
 
 from albion.bots.registry import cheats, make_bot
 from albion.bots.specs import PlayerSpec
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.state import CAP
 from albion.core.variants import Variant
 from albion.sim.match import Match
-from albion.sim.seeding import derive_rng
+from albion.table.seeding import derive_rng
 
 CHUNK = 4
 """Games per task sent to a worker process."""
@@ -83,9 +83,9 @@ def seating(index: int, players: int, rotate: bool) -> tuple[int, ...]:
     return tuple((seat - index) % players for seat in range(players))
 
 
-def play_one(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
+def play_one(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
              index: int, rotate: bool = False) -> GameResult:
-    """Game `index` of a run seeded `seed`: fresh bots, each with its own generator."""
+    """AnyGame `index` of a run seeded `seed`: fresh bots, each with its own generator."""
     order = seating(index, len(specs), rotate)
     agents = [make_bot(specs[player], game, derive_rng(seed, "game", index, "player", player))
               for player in order]
@@ -104,7 +104,7 @@ def _play_chunk(game_id: str, variant: dict[str, Any], specs: Sequence[PlayerSpe
 
 
 def simulate(
-    game: Game,
+    game: AnyGame,
     variant: Variant,
     specs: Sequence[PlayerSpec],
     games: int,
@@ -134,7 +134,7 @@ def simulate(
                      time.perf_counter() - start)
 
 
-def summarise(game: Game, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
+def summarise(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
               rotate: bool, results: list[GameResult], seconds: float) -> Summary:
     players = len(specs)
     wins = [0.0] * players

@@ -21,7 +21,7 @@ from albion.core.state import CAP
 from albion.sim.match import Match
 from albion.sim.records import record_json
 from albion.sim.schedule import seating
-from albion.sim.seeding import derive_rng
+from albion.table.seeding import derive_rng
 
 BACKENDS = ("process", "ray", "local")
 

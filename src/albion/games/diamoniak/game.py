@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from albion.core.game import AnyState, Game
+from albion.core.events import Event
+from albion.core.game import Game
 from albion.core.variants import Variant
 from albion.games.diamoniak import notation
+from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import RULINGS, VARIANTS
@@ -16,7 +19,18 @@ from albion.games.diamoniak.state import DiamoniakState, Rules
 from albion.games.diamoniak.view import DiamoniakView
 
 
-class Diamoniak(Game):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WitchToll(Event):
+    """DI-8, DI-14: what a witch took from `seat` (card labels), or that a fairy
+    countered it."""
+
+    kind: ClassVar[str] = "witch_toll"
+    seat: int
+    lost: tuple[str, ...]
+    countered: bool
+
+
+class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
     """Djeco's push-your-luck castle-building card game (2009, Grégory Kirszbaum)."""
 
     id = "diamoniak"
@@ -31,33 +45,29 @@ class Diamoniak(Game):
     def _new_state(self, num_players: int, variant: Variant) -> DiamoniakState:
         return DiamoniakState.initial(num_players, Rules.of(variant))
 
-    def parse_action(self, state: AnyState, text: str) -> Any:
-        assert isinstance(state, DiamoniakState)
+    def parse_action(self, state: DiamoniakState, text: str) -> DiamoniakAction:
         return notation.parse_action(state, text)
 
-    def action_text(self, state: AnyState, action: Any) -> str:
+    def action_text(self, state: DiamoniakState, action: DiamoniakAction) -> str:
         return notation.action_text(action)
 
-    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+    def outcome_events(self, before: DiamoniakState, after: DiamoniakState) -> list[Event]:
         """DI-8, DI-14: once a witch is resolved, what it took in this step (the cards
         given without a question included), or that a fairy countered it."""
-        if not isinstance(before, DiamoniakState) or not isinstance(after, DiamoniakState):
-            return None
         if after.discard[Card.WITCH] <= before.discard[Card.WITCH]:
-            return None
-        return witch_effect(before, after)
+            return []
+        return [witch_toll(before, after)]
 
-    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+    def sampler(self, view: DiamoniakView) -> Callable[[random.Random], DiamoniakState]:
         """DI-11: the view fixes the state, so it is built once and cloned per draw."""
         template = self._state_from_view(view)
         return lambda rng: template.clone()
 
-    def sample_state(self, view: Any, rng: random.Random) -> DiamoniakState:
+    def sample_state(self, view: DiamoniakView, rng: random.Random) -> DiamoniakState:
         """DI-11: nothing is hidden but the pile's order, so the view fixes the state."""
         return self._state_from_view(view)
 
-    def _state_from_view(self, view: Any) -> DiamoniakState:
-        assert isinstance(view, DiamoniakView)
+    def _state_from_view(self, view: DiamoniakView) -> DiamoniakState:
         state = DiamoniakState.initial(view.num_players, Rules.of(view.variant))
         state.seat = view.turn_seat
         state.phase = Phase[view.phase.upper()]
@@ -72,17 +82,18 @@ class Diamoniak(Game):
         return state
 
 
-def witch_effect(before: DiamoniakState, after: DiamoniakState) -> str:
-    """What the drawer gave up to a witch, in words."""
+def witch_toll(before: DiamoniakState, after: DiamoniakState) -> WitchToll:
+    """What the drawer gave up to a witch (DI-8), in words and card by card."""
     seat = before.seat
     if after.right[seat][Card.FAIRY] < before.right[seat][Card.FAIRY]:
-        return "a fairy counters it"
+        return WitchToll(text="a fairy counters it", seat=seat, lost=(), countered=True)
     castle_lost = before.castle_size[seat] - after.castle_size[seat]
     lost = [f"{Card(before.castle[seat]).label} from the castle"] * castle_lost \
         if castle_lost else []
     lost += [Card(card).label for card in range(len(Card))
              for _ in range(before.right[seat][card] - after.right[seat][card])]
-    return "the witch takes " + ", ".join(lost) if lost else "the witch finds nothing to take"
+    text = "the witch takes " + ", ".join(lost) if lost else "the witch finds nothing to take"
+    return WitchToll(text=text, seat=seat, lost=tuple(lost), countered=False)
 
 
 GAME = Diamoniak()

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import ClassVar
 
-from albion.core.game import AnyState, Game
+from albion.core.events import Event
+from albion.core.game import Game
 from albion.core.variants import Variant
 from albion.games.raiding_stonehenge import notation
+from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.resolution import placement_order
@@ -18,7 +21,26 @@ from albion.games.raiding_stonehenge.state import RaidingState, Rules
 from albion.games.raiding_stonehenge.view import RaidingView
 
 
-class RaidingStonehenge(Game):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reveal(Event):
+    """RS-6: every committed card turned face up, by seat."""
+
+    kind: ClassVar[str] = "reveal"
+    plays: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiskMoved(Event):
+    """RS-10, RS-11: `seat` takes a disk of `colour` from its pile (`taken`), or gives
+    one back."""
+
+    kind: ClassVar[str] = "disk"
+    seat: int
+    colour: str
+    taken: bool
+
+
+class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
     """Rich Hutnik's fan game for the components of *Stonehenge: An Anthology Board Game*."""
 
     id = "raiding-stonehenge"
@@ -29,57 +51,54 @@ class RaidingStonehenge(Game):
     max_players = 5
     published_players = (4, 5)
     has_secrets = True
+    has_simultaneous = True
     variant_options = VARIANTS
     rulings = RULINGS
 
     def _new_state(self, num_players: int, variant: Variant) -> RaidingState:
         return RaidingState.initial(num_players, Rules.of(variant))
 
-    def parse_action(self, state: AnyState, text: str) -> Any:
-        assert isinstance(state, RaidingState)
+    def parse_action(self, state: RaidingState, text: str) -> RaidingAction:
         return notation.parse_action(state, text)
 
-    def action_text(self, state: AnyState, action: Any) -> str:
-        assert isinstance(state, RaidingState)
+    def action_text(self, state: RaidingState, action: RaidingAction) -> str:
         return notation.action_text(state, action)
 
-    def describe_action(self, state: AnyState, action: Any, viewer: int | None) -> str:
-        assert isinstance(state, RaidingState)
+    def describe_action(self, state: RaidingState, action: RaidingAction,
+                        viewer: int | None) -> str:
         return notation.describe(state, action, viewer)
 
-    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+    def outcome_events(self, before: RaidingState, after: RaidingState) -> list[Event]:
         """RS-6 to RS-11: the reveal once the last card is committed, then who took and
         who gave back which disks (all public by then)."""
-        if not isinstance(before, RaidingState) or not isinstance(after, RaidingState):
-            return None
-        events = []
+        events: list[Event] = []
         if before.phase is Phase.PLAY and after.phase is not Phase.PLAY:
             plays = before.plays[:]
             last = Counter(before.hands[before.seat]) - Counter(after.hands[before.seat])
             plays[before.seat] = next(iter(last))
-            events.append("reveal: " + ", ".join(f"P{seat + 1} {card}"
-                                                for seat, card in enumerate(plays)))
+            text = "reveal: " + ", ".join(f"P{seat + 1} {card}"
+                                          for seat, card in enumerate(plays))
+            events.append(Reveal(text=text, plays=tuple(plays)))
         for seat in range(before.n):
             for colour in Colour:
                 change = after.disks[seat][colour] - before.disks[seat][colour]
                 if change > 0:
-                    events.append(f"P{seat + 1} takes {colour.label}")
+                    events.append(DiskMoved(text=f"P{seat + 1} takes {colour.label}",
+                                            seat=seat, colour=colour.label, taken=True))
                 elif change < 0:
-                    events.append(f"P{seat + 1} gives back {colour.label}")
-        return "; ".join(events) or None
+                    events.append(DiskMoved(text=f"P{seat + 1} gives back {colour.label}",
+                                            seat=seat, colour=colour.label, taken=False))
+        return events
 
-    def sample_state(self, view: Any, rng: random.Random) -> RaidingState:
+    def sample_state(self, view: RaidingView, rng: random.Random) -> RaidingState:
         """RS-20: unseen cards (not in the seat's hand, the lines, the discard or a
         revealed play) are dealt at random to the other hands, to unrevealed committed
         cards and to the deck, in the sizes the view shows."""
-        state = self.sampler(view)(rng)
-        assert isinstance(state, RaidingState)
-        return state
+        return self.sampler(view)(rng)
 
-    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+    def sampler(self, view: RaidingView) -> Callable[[random.Random], RaidingState]:
         """RS-20 as `sample_state`: the public part and the known hands are built once;
         each draw clones them and deals the unseen cards afresh."""
-        assert isinstance(view, RaidingView)
         template = RaidingState.initial(view.num_players, Rules.of(view.variant))
         template.phase = Phase[view.phase.upper()]
         template.seat = view.current_player if view.current_player >= 0 else 0
@@ -127,11 +146,10 @@ class RaidingStonehenge(Game):
 
         return draw
 
-    def plant_canary(self, state: AnyState, seat: int) -> RaidingState | None:
+    def plant_canary(self, state: RaidingState, seat: int) -> RaidingState | None:
         """RS-18: swap one of `seat`'s secret cards (its committed card, else a hand card
         not seen taken) with an unseen deck card of another number — a change only
         `seat` can see."""
-        assert isinstance(state, RaidingState)
         committed = state.plays[seat]
         if committed and state.phase is Phase.PLAY:
             for canary in range(1, HIGHEST_CARD + 1):

@@ -164,6 +164,12 @@ class RaidingState(State[RaidingAction, RaidingView]):
             return [SET_ASIDE[c] for c in COLOURS if disks[c]]
         return []
 
+    def decision_seats(self) -> tuple[int, ...]:
+        """RS-6: every seat still to commit plays at once, in commit order (RS-19)."""
+        if self.phase is PLAY_PHASE:
+            return tuple((self.start + k) % self.n for k in range(self.acted, self.n))
+        return State.decision_seats(self)
+
     def chance_outcomes(self) -> list[tuple[RaidingAction, float]]:
         if self.phase is not DEALING:
             return []

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
-from albion.core.game import AnyState, Game
+from albion.core.events import Event
+from albion.core.game import Game
 from albion.core.variants import Variant
 from albion.games.super_camelot import belongings, notation, report
+from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.components import GEM_ITEMS, ITEM_SUPPLY, WIN_GEMS, Item
 from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import Adventurer, Phase
@@ -17,7 +18,7 @@ from albion.games.super_camelot.state import SuperCamelotState
 from albion.games.super_camelot.view import SuperCamelotView
 
 
-class SuperCamelot(Game):
+class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]):
     """Super Camelot (2019): explore the forest of Albion for relics, the Grail and gems."""
 
     id = "super-camelot"
@@ -33,37 +34,35 @@ class SuperCamelot(Game):
     def _new_state(self, num_players: int, variant: Variant) -> SuperCamelotState:
         return SuperCamelotState.initial(num_players, Rules.of(variant))
 
-    def parse_action(self, state: AnyState, text: str) -> Any:
+    def parse_action(self, state: SuperCamelotState, text: str) -> SuperCamelotAction:
         return notation.parse_action(_actor_position(state), text)
 
-    def action_text(self, state: AnyState, action: Any) -> str:
+    def action_text(self, state: SuperCamelotState, action: SuperCamelotAction) -> str:
         return notation.action_text(_actor_position(state), action)
 
-    def describe_outcome(self, before: AnyState, after: AnyState) -> str | None:
+    def outcome_events(self, before: SuperCamelotState,
+                       after: SuperCamelotState) -> list[Event]:
         """Damage, healing, passing out, enemies moving or dying, items picked up and
         treasures found or stolen (all public; gem totals never, SC-19)."""
-        assert isinstance(before, SuperCamelotState) and isinstance(after, SuperCamelotState)
         return report.outcome(before, after)
 
-    def seat_labels(self, state: AnyState) -> dict[str, list[str]]:
+    def seat_labels(self, state: SuperCamelotState) -> dict[str, list[str]]:
         """The character each seat played (SC-4)."""
-        assert isinstance(state, SuperCamelotState)
         return {"character": [player.character.label for player in state.players]}
 
-    def sampler(self, view: Any) -> Callable[[random.Random], AnyState]:
+    def sampler(self, view: SuperCamelotView) -> Callable[[random.Random], SuperCamelotState]:
         """SC-27: `sample_state` draws nothing at random, so it is built once and cloned
         per draw."""
         template = self._state_from_view(view)
         return lambda rng: template.clone()
 
-    def sample_state(self, view: Any, rng: random.Random) -> SuperCamelotState:
+    def sample_state(self, view: SuperCamelotView, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
         the gem supply): the tokens out of sight are put in the supply (see
         `_deal_hidden_gems`); `rng` is not needed."""
         return self._state_from_view(view)
 
-    def _state_from_view(self, view: Any) -> SuperCamelotState:
-        assert isinstance(view, SuperCamelotView)
+    def _state_from_view(self, view: SuperCamelotView) -> SuperCamelotState:
         state = SuperCamelotState.initial(view.num_players, Rules.of(view.variant))
         state.phase, state.active = view.phase, view.active
         state.actions_left, state.move_left = view.actions_left, view.move_left
@@ -93,10 +92,9 @@ class SuperCamelot(Game):
             _deal_hidden_gems(state, hidden)
         return state
 
-    def plant_canary(self, state: AnyState, seat: int) -> SuperCamelotState | None:
+    def plant_canary(self, state: SuperCamelotState, seat: int) -> SuperCamelotState | None:
         """SC-19: move a green gem between the supply and `seat`'s wallet — a change only
         `seat` can see."""
-        assert isinstance(state, SuperCamelotState)
         if state.phase is not Phase.PLAYING or seat >= len(state.players):
             return None
         planted = state.clone()
@@ -127,9 +125,8 @@ def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int]) -> None:
         state.players[seat].gems = [0, 0, 0]
 
 
-def _actor_position(state: AnyState) -> int:
+def _actor_position(state: SuperCamelotState) -> int:
     """Where the active character stands (steps are written from there)."""
-    assert isinstance(state, SuperCamelotState)
     if state.active < len(state.players):
         return state.players[state.active].position
     return -1

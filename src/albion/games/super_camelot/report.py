@@ -1,38 +1,78 @@
-"""What an action brought about, in words for the play log (public facts only: health,
+"""What an action brought about, as events for the play log (public facts only: health,
 enemies, items picked up, treasures found or stolen — never a gem total, SC-19)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from albion.core.events import Event
 from albion.games.super_camelot.board import name
-from albion.games.super_camelot.components import Item
+from albion.games.super_camelot.components import Item, Token
 from albion.games.super_camelot.pieces import Adventurer, TreasureState
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
 
 
-def outcome(before: SuperCamelotState, after: SuperCamelotState) -> str | None:
-    events = _enemy_events(before, after)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnemyEvent(Event):
+    """SC-22 … SC-25: an enemy moved (`origin` → `square`), appeared or died."""
+
+    kind: ClassVar[str] = "enemy"
+    enemy: str
+    square: str
+    change: str
+    """"moves", "appears" or "dies"."""
+    origin: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HealthEvent(Event):
+    """SC-21: `seat`'s health changed (damage or healing), or it passed out."""
+
+    kind: ClassVar[str] = "health"
+    seat: int
+    change: int
+    health: int
+    passed_out: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gain(Event):
+    """SC-16 … SC-19, SC-24: `seat` got an item or a treasure, or a Mimic took one."""
+
+    kind: ClassVar[str] = "gain"
+    seat: int
+    thing: str
+    stolen: bool = False
+
+
+def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+    events: list[Event] = _enemy_events(before, after)
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=False)):
         who = f"P{seat + 1}"
         if new.health < old.health:
-            events.append(f"{who} takes {old.health - new.health} damage ({new.health} left)")
+            events.append(HealthEvent(
+                text=f"{who} takes {old.health - new.health} damage ({new.health} left)",
+                seat=seat, change=new.health - old.health, health=new.health,
+                passed_out=new.passed_out))
         elif new.health > old.health and not old.passed_out:
-            events.append(f"{who} heals to {new.health}")
+            events.append(HealthEvent(text=f"{who} heals to {new.health}", seat=seat,
+                                      change=new.health - old.health, health=new.health,
+                                      passed_out=False))
         if new.passed_out and not old.passed_out:
-            events.append(f"{who} passes out")
-        events += [f"{who} gets a {item.label}" for item in Item
-                   for _ in range(_held(new, item) - _held(old, item))]
+            events.append(HealthEvent(text=f"{who} passes out", seat=seat, change=0,
+                                      health=new.health, passed_out=True))
+        events += [Gain(text=f"{who} gets a {item.label}", seat=seat, thing=item.label)
+                   for item in Item for _ in range(_held(new, item) - _held(old, item))]
         gained = [card for card in new.treasures if card not in old.treasures]
-        events += [f"{who} gains the {card.label}" for card, status in gained
-                   if status is TreasureState.UP]
-        events += [f"a Mimic takes {who}'s {card.label}" for card, status in gained
-                   if status is TreasureState.STOLEN]
-    if after.end and not before.end:
-        events.append(f"game over: {after.end}")
-    return "; ".join(events) or None
+        events += [Gain(text=f"{who} gains the {card.label}", seat=seat, thing=card.label)
+                   for card, status in gained if status is TreasureState.UP]
+        events += [Gain(text=f"a Mimic takes {who}'s {card.label}", seat=seat,
+                        thing=card.label, stolen=True)
+                   for card, status in gained if status is TreasureState.STOLEN]
+    return events
 
 
 def _held(player: Adventurer, item: Item) -> int:
@@ -43,19 +83,29 @@ def _held(player: Adventurer, item: Item) -> int:
     return player.gem_tokens(item)
 
 
-def _enemy_events(before: SuperCamelotState, after: SuperCamelotState) -> list[str]:
+def _label(token: Token) -> str:
+    return token.name.lower().replace("_", " ")
+
+
+def _enemy_events(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+    if after.populated != before.populated:
+        return []  # a tile filled or emptied: its tokens came or went, nobody fought
     gone = {sq: token for sq, token in before.enemies.items() if after.enemies.get(sq) != token}
     new = {sq: token for sq, token in after.enemies.items() if before.enemies.get(sq) != token}
-    events = []
+    events: list[Event] = []
     for square, token in sorted(new.items()):
         origin = next((sq for sq, t in gone.items() if t is token), None)
-        label = token.name.lower().replace("_", " ")
-        if origin is not None and (after.populated == before.populated):
+        if origin is not None:
             del gone[origin]
-            events.append(f"the {label} moves {name(origin)} → {name(square)}")
-        elif after.populated == before.populated:
-            events.append(f"a {label} appears on {name(square)}")
-    if after.populated == before.populated:
-        events += [f"the {token.name.lower().replace('_', ' ')} on {name(square)} dies"
-                   for square, token in sorted(gone.items())]
+            events.append(EnemyEvent(
+                text=f"the {_label(token)} moves {name(origin)} → {name(square)}",
+                enemy=_label(token), square=name(square), change="moves",
+                origin=name(origin)))
+        else:
+            events.append(EnemyEvent(text=f"a {_label(token)} appears on {name(square)}",
+                                     enemy=_label(token), square=name(square),
+                                     change="appears"))
+    events += [EnemyEvent(text=f"the {_label(token)} on {name(square)} dies",
+                          enemy=_label(token), square=name(square), change="dies")
+               for square, token in sorted(gone.items())]
     return events

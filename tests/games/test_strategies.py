@@ -8,8 +8,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from albion.bots.heuristics import diamoniak as di
-from albion.bots.heuristics import raiding_stonehenge as rs
+from albion.games.diamoniak import strategy as di
+from albion.games.raiding_stonehenge import strategy as rs
 from albion.core import get_game
 from albion.games.diamoniak import GAME as DIAMONIAK
 from albion.games.diamoniak import Card, Choice, DiamoniakState, Lose

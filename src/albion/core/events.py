@@ -1,0 +1,79 @@
+"""Events: small typed values saying what happened at a table, each worded for one
+audience. A table gives every seat (and spectators) only the events meant for it, so a
+secret never reaches a seat by this channel either (RS-6, RS-18, SC-19).
+
+Games add their own kinds (a witch's toll, a reveal, a payout, an enemy's step) by
+subclassing `Event`; every field is a plain int, str, bool or a tuple of them, so an event
+turns into JSON without knowing its game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+EVERYONE: frozenset[int] | None = None
+"""The audience of a public event: every seat and every spectator."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Something that happened; `text` is its wording for `audience` (None: everyone)."""
+
+    kind: ClassVar[str] = "event"
+    text: str
+    audience: frozenset[int] | None = EVERYONE
+
+    def is_for(self, viewer: int | None) -> bool:
+        """Whether `viewer` (a seat, or None for a spectator) may receive this event."""
+        audience = self.audience
+        return audience is None or (viewer is not None and viewer in audience)
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"type": kind, "text": …, <fields>}`; the audience is the table's business."""
+        data: dict[str, Any] = {"type": self.kind}
+        for field in fields(self):
+            if field.name != "audience":
+                data[field.name] = _plain(getattr(self, field.name))
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionTaken(Event):
+    """A seat decided: `action` is the notation as this audience may read it."""
+
+    kind: ClassVar[str] = "action"
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChanceResult(Event):
+    """Chance decided (a card drawn, dice rolled, a tile placed), as this audience may
+    read it."""
+
+    kind: ClassVar[str] = "chance"
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Event):
+    """The game ended: returns per seat (ALL-1), the winners, and how it ended."""
+
+    kind: ClassVar[str] = "game_over"
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+
+def public_text(events: Iterable[Event]) -> str | None:
+    """The public events' texts on one line (for logs); None if there are none."""
+    texts = [event.text for event in events if event.audience is None]
+    return "; ".join(texts) or None

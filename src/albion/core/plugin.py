@@ -1,0 +1,80 @@
+"""One plug-in per game: the game and everything Albion's faces need from it (its heuristic
+strategy, its search defaults, its terminal renderer, its wire view), published through the
+`albion.games` entry point. Nothing outside a game's package is keyed by its id.
+
+The heavier parts (a strategy, a renderer built on rich, a wire view built on pydantic) are
+named as `module:attribute` and imported only when asked for, so reading the rules of a
+game imports nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from albion.core.game import AnyGame, AnyState
+
+Policy = Callable[[AnyState, random.Random], Any]
+"""A decision for the seat to move in a state (never a chance node)."""
+Evaluation = Callable[[AnyState], list[float]]
+"""A value in [0, 1] per seat for a state a rollout stopped in."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A game's hand-written play: `policy` for the seat to move (the heuristic bot, the
+    search's guide and, where cheap, its rollouts) and `evaluate` (rough win chances, for
+    rollouts cut short); `summary` says in a few lines how it plays."""
+
+    policy: Policy
+    evaluate: Evaluation
+    summary: str
+
+
+SEARCH_FALLBACK: Mapping[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "random",
+                                      "cutoff": 0, "bias": 0.0}
+"""Search defaults for a game whose plug-in names none."""
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game and its faces' parts. `strategy` names a module with `policy`, `evaluate`
+    and a docstring; `renderer` a function (view, seat names) → rich renderable; `wire` a
+    module with a pydantic model `Board` and `board(view, decided) → Board`, the game's
+    part of the table protocol (`decided`: seats that have made a simultaneous decision
+    the engine has not applied yet)."""
+
+    game: AnyGame
+    strategy: str | None = None
+    renderer: str | None = None
+    wire: str | None = None
+    search_defaults: Mapping[str, Any] = field(default_factory=lambda: dict(SEARCH_FALLBACK))
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def load_strategy(self) -> Strategy | None:
+        """The heuristic strategy, or None when the game has none."""
+        if self.strategy is None:
+            return None
+        module = import_module(self.strategy)
+        return Strategy(module.policy, module.evaluate, (module.__doc__ or "").strip())
+
+    def load_renderer(self) -> Callable[..., Any] | None:
+        return _load(self.renderer)
+
+    def load_wire(self) -> ModuleType | None:
+        return None if self.wire is None else import_module(self.wire)
+
+
+def _load(target: str | None) -> Callable[..., Any] | None:
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    loaded: Callable[..., Any] = getattr(import_module(module), name)
+    return loaded

@@ -1,0 +1,6 @@
+"""One game in progress: the Table, the authority every face drives."""
+
+from albion.table.entries import Entry
+from albion.table.table import AgentError, Table
+
+__all__ = ["AgentError", "Entry", "Table"]

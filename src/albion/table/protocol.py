@@ -1,0 +1,77 @@
+"""The table protocol: what a table sends a seat or a spectator, as JSON with a schema and a
+version (`docs/protocol/`). Views carry public facts in plain terms and the viewer's legal
+actions; never engine internals, never another seat's secrets.
+
+Conventions shared by every game: seats are 0-based integers and are named P1, P2, … to
+people; enumerations are lower-case words with underscores (`turn_start`, `dark_knight`);
+colours are their English names; squares are written `r<row>c<col>` (1-based).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+PROTOCOL = 1
+"""Bumped whenever a field changes meaning or goes away; new optional fields keep it."""
+
+Board = TypeVar("Board", bound=BaseModel)
+
+
+class Wire(BaseModel):
+    """Base of every protocol model: unknown fields are refused, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SeatInfo(Wire):
+    seat: int = Field(ge=0, description="0-based seat index")
+    name: str = Field(description="How the seat is named to people: P1, P2, …")
+    player: str = Field(description="Who plays it: `human` or a bot spec")
+    is_bot: bool
+
+
+class LegalAction(Wire):
+    text: str = Field(description="The action in notation: submit it as it is")
+    index: int | None = Field(None, description="Its index in the game's fixed action "
+                              "space, where the game has one")
+
+
+class Result(Wire):
+    returns: list[float] = Field(description="ALL-1: per seat, summing to 1")
+    winners: list[int] = Field(description="Winning seats (empty for a draw)")
+    reason: str = Field(description="How the game ended (castle, score, grail, gems, cap…)")
+
+
+class TableView(Wire, Generic[Board]):
+    """One viewer's view of a table."""
+
+    protocol: Literal[1] = PROTOCOL
+    game: str
+    game_version: str
+    variant: dict[str, str | int]
+    version: int = Field(ge=0, description="Grows by one per decision the table accepts")
+    viewer: int | None = Field(description="The seat this view is for; null: a spectator")
+    seats: list[SeatInfo]
+    status: Literal["playing", "over"]
+    to_move: list[int] = Field(description="Seats that may decide now (several where "
+                               "decisions are simultaneous)")
+    legal: list[LegalAction] = Field(description="What the viewer may submit now")
+    result: Result | None
+    board: Board
+
+
+class EventModel(Wire):
+    """An event as sent: its kind, the version it happened at, its wording, and its
+    fields (which depend on the kind)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    type: str
+    version: int
+    text: str
+
+
+def schema_of(board: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of a game's table view."""
+    return TableView[board].model_json_schema()  # type: ignore[valid-type]
