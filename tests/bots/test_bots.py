@@ -14,7 +14,7 @@ from albion.core.registry import get_plugin
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.search import Budget, SearchSettings, random_policy, search
 from albion.core import CHANCE, State, get_game
-from albion.sim.match import Match
+from albion.table import Table
 from albion.sim.simulate import simulate
 from tests.conformance.harness import choose
 
@@ -72,10 +72,10 @@ def test_bots_are_handed_views_never_states(game_id: str) -> None:
     cheat = Spy(make_bot(PlayerSpec("cheat-mcts", (("iterations", "5"),)), game,
                          random.Random(9)))
     variant = game.variant({"max_turns": 12} if game_id == "super-camelot" else None)
-    match = Match(game, variant, [*spies[:2], cheat] if game_id == "raiding-stonehenge"
-                  else spies[1:], seed=1)
-    match.run()
-    for spy in (s for s in match.agents if isinstance(s, Spy)):
+    seated = [*spies[:2], cheat] if game_id == "raiding-stonehenge" else spies[1:]
+    table = Table(game, seated, variant, seed=1)
+    assert table.is_over()
+    for spy in seated:
         assert spy.seen
         if spy.sees_state:
             assert all(isinstance(seen, State) for seen in spy.seen)
@@ -128,7 +128,7 @@ def test_rotation_moves_players_round_the_seats_and_workers_change_nothing() -> 
     two = simulate(game, game.variant(), specs, 12, seed=3, rotate=True, workers=2)
     assert one.results == two.results and one.wins == two.wins
     assert sum(one.wins) == pytest.approx(sum(one.seat_wins))
-    assert [r.seating for r in one.results[:2]] == [(0, 1), (1, 0)]
+    assert [r.seats for r in one.results[:2]] == [(0, 1), (1, 0)]
     assert one.wins[0] > one.wins[1], "heuristic beats random"
 
 

@@ -96,6 +96,23 @@ def test_illegal_actions_are_refused_and_change_nothing(setup: Setup) -> None:
     assert refusals > 0
 
 
+def test_refusals_come_from_the_checks_that_build_the_legal_actions(setup: Setup) -> None:
+    """Issue 12: `refusal` (which explains a refusal) passes exactly the legal actions,
+    for every action the game ever offers, at every sampled state."""
+    pool: list[Any] = []
+    for seed in SEEDS[:4]:
+        for state in playout(setup, seed):
+            pool += [action for action in state.legal_actions() if action not in pool]
+    for seed in (SEEDS[4], 77):
+        for state in playout(setup, seed):
+            legal = state.legal_actions()
+            for action in pool:
+                found = state.refusal(action)
+                assert (found is None) == (action in legal), (state, action, found)
+                if found is not None:
+                    assert found.ruling in {r.id for r in setup.game.rulings}, found
+
+
 def test_non_actions_are_invalid(setup: Setup) -> None:
     state = setup.game.new_state(setup.players, setup.variant)
     before = state.clone()

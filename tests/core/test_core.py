@@ -49,7 +49,8 @@ def test_replay_rebuilds_every_state() -> None:
     ("changes", "message"),
     [
         ({"game": "other"}, "not 'diamoniak'"),
-        ({"game_version": "0.1"}, "version 0.1"),
+        ({"game_version": "0.1", "actions": ["stop"]}, r"DI-3\) \(the record is of "
+         r"diamoniak 0\.1; this Albion plays 1\.0\)"),
         ({"format": "x"}, "format"),
         ({"seats": ["a"]}, "cannot start: Diamoniak takes 2 to 4"),
         ({"variant": {"fairy": "sometimes"}}, "cannot start: variant fairy"),
@@ -61,6 +62,11 @@ def test_replay_rebuilds_every_state() -> None:
 def test_tampered_records_are_refused(changes: dict[str, object], message: str) -> None:
     with pytest.raises(RecordError, match=message):
         replay(GAME, _record(**changes))
+
+
+def test_a_record_of_another_rules_version_loads_while_its_moves_replay() -> None:
+    """Issue 12: a rules change that does not touch a record's moves does not lose it."""
+    assert replay(GAME, _record(game_version="0.1"))[-1] == replay(GAME, _record())[-1]
 
 
 def test_claimed_returns_must_match() -> None:

@@ -1,4 +1,5 @@
-"""Seeded full games, diffed against the files beside this test."""
+"""Seeded full games, for a spectator and for each seat, diffed against the files beside
+this test."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ GOLDEN: list[tuple[str, int, int, dict[str, VariantValue]]] = [
 @pytest.mark.parametrize(("game_id", "players", "seed", "variant"), GOLDEN)
 def test_golden_playthrough(game_id: str, players: int, seed: int,
                             variant: dict[str, VariantValue]) -> None:
-    path = HERE / f"{game_id}-{players}p-seed{seed}.txt"
-    text = playthrough(get_game(game_id), players, seed, variant)
-    if os.environ.get("ALBION_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"{path.name} missing: run with ALBION_UPDATE_GOLDEN=1"
-    assert text == path.read_text(encoding="utf-8")
+    texts = playthrough(get_game(game_id), players, seed, variant)
+    for audience, text in texts.items():
+        suffix = "" if audience == "spectator" else f".{audience}"
+        path = HERE / f"{game_id}-{players}p-seed{seed}{suffix}.txt"
+        if os.environ.get("ALBION_UPDATE_GOLDEN"):
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"{path.name} missing: run with ALBION_UPDATE_GOLDEN=1"
+        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"

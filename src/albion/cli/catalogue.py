@@ -51,7 +51,7 @@ def games_json() -> list[dict[str, Any]]:
 
 def games_table() -> Table:
     table = Table(title="Albion games", show_lines=True)
-    table.add_column("AnyGame")
+    table.add_column("Game")
     table.add_column("Players")
     table.add_column("Variants (default in bold)")
     for game in all_games():
@@ -113,13 +113,13 @@ def bots_table() -> Group:
         table.add_row(kind.name, summary, options)
     defaults = Table(title="Search defaults per game", show_lines=False)
     columns = ("iterations", "c", "rollout", "cutoff", "bias")
-    for column in ("AnyGame", *columns):
+    for column in ("Game", *columns):
         defaults.add_column(column)
     for plugin in all_plugins():
         values = plugin.search_defaults
         defaults.add_row(plugin.id, *(str(values.get(k, "—")) for k in columns))
     strategies = Table(title="Heuristic strategies", show_lines=True)
-    strategies.add_column("AnyGame", style="bold")
+    strategies.add_column("Game", style="bold")
     strategies.add_column("Strategy")
     for plugin in all_plugins():
         strategy = plugin.load_strategy()

@@ -1,21 +1,22 @@
-"""A person at the terminal as an agent: sees the table from their seat, picks a legal
-action by number or by notation, and is told plainly why anything else is refused."""
+"""A person at the terminal, deciding for one seat of a table: sees the table from that
+seat, picks an action by number or by notation, and is told plainly why the table refused
+anything else (the ruling it breaks)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
 from albion.cli.render import render_view
-from albion.core.errors import AlbionError, InvalidActionError
-from albion.core.game import AnyGame
+from albion.core.errors import IllegalActionError, InvalidActionError
+from albion.table import Table
 
 QUIT_WORDS = {"quit", "exit"}
 HELP_WORDS = {"help", "?"}
@@ -25,15 +26,14 @@ class QuitRequested(Exception):  # noqa: N818 - a request, not an error
     """The person typed `quit`, pressed Ctrl-C, or closed the input."""
 
 
-class HumanAgent:
-    """Asks at the terminal. `read` is `input` unless a test supplies lines."""
+class TerminalSeat:
+    """Asks at the terminal and submits to the table. `read` is `input` unless a test
+    supplies lines."""
 
-    name = "human"
-
-    def __init__(self, console: Console, game: AnyGame, seat: int, seat_names: Sequence[str],
+    def __init__(self, console: Console, table: Table, seat: int, seat_names: Sequence[str],
                  read: Callable[[str], str] = input, hotseat: bool = False) -> None:
         self.console = console
-        self.game = game
+        self.table = table
         self.seat = seat
         self.seat_names = seat_names
         self.read = read
@@ -41,19 +41,24 @@ class HumanAgent:
         """Several people share this screen and the game has secrets: show this seat's
         view only after a "pass to" screen, and clear it after the choice."""
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+    @property
+    def who(self) -> str:
+        return f"{self.table.game.seat_name(self.seat)} ({self.seat_names[self.seat]})"
+
+    def decide(self) -> None:
+        """Ask until the table accepts a decision of this seat."""
         if not self.hotseat:
-            return self._choose(view, legal)
-        who = f"{self.game.seat_name(self.seat)} ({self.seat_names[self.seat]})"
+            self._decide()
+            return
         self._clear()
-        self.console.print(f"[bold reverse] Pass to {who}, then press Enter [/]")
+        self.console.print(f"[bold reverse] Pass to {self.who}, then press Enter [/]")
         if self._ask().lower() in QUIT_WORDS:
             raise QuitRequested
         try:
-            return self._choose(view, legal)
+            self._decide()
         finally:
             self._clear()
-            self.console.print(f"[dim]{who} has chosen.[/]")
+            self.console.print(f"[dim]{self.who} has chosen.[/]")
 
     def _clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback."""
@@ -65,14 +70,12 @@ class HumanAgent:
         else:
             console.print("\n" + "─" * 40)
 
-    def _choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        game, console = self.game, self.console
-        # A state rebuilt from the view reads notation and explains refusals exactly as
-        # the true state would: both depend only on what this seat may know.
-        state = game.sample_state(view, random.Random(0))
+    def _decide(self) -> None:
+        table, console = self.table, self.console
+        legal = table.legal(self.seat)
         console.print()
-        console.print(render_view(game.id, view, self.seat_names))
-        console.print(self._menu(state, legal))
+        console.print(render_view(table.game.id, table.observe(self.seat), self.seat_names))
+        console.print(self._menu(legal))
         while True:
             answer = self._ask()
             word = answer.lower()
@@ -82,48 +85,48 @@ class HumanAgent:
                 console.print(self._help(len(legal)))
                 continue
             if word == "hint":
-                console.print(self._hint(view, legal, state))
+                console.print(self._hint())
                 continue
             if word.isdigit():
                 number = int(word)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/]")
-                continue
+                if not 1 <= number <= len(legal):
+                    console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/]")
+                    continue
+                answer = legal[number - 1]
             try:
-                action = game.parse_action(state, answer)
+                table.submit(self.seat, answer, table.version)
+                return
             except InvalidActionError as error:
-                console.print(f"[yellow]{error}[/]")
-                continue
-            if action in legal:
-                return action
-            refusal: AlbionError = state.explain_illegal(action)
-            console.print(f"[yellow]Not now: {refusal}[/]")
+                console.print(f"[yellow]{escape(str(error))}[/]")
+            except IllegalActionError as error:
+                console.print(f"[yellow]Not now: {escape(str(error))}[/]")
 
     def _ask(self) -> str:
-        prompt = f"{self.game.seat_name(self.seat)} > "
+        prompt = f"{self.table.game.seat_name(self.seat)} > "
         try:
             return self.read(prompt).strip()
         except (KeyboardInterrupt, EOFError):
             self.console.print()
             raise QuitRequested from None
 
-    def _menu(self, state: Any, legal: Sequence[Any]) -> Text:
+    def _menu(self, legal: Sequence[str]) -> Text:
         lines = Text("Your options:\n", style="bold")
-        for number, action in enumerate(legal, start=1):
+        for number, text in enumerate(legal, start=1):
             lines.append(f" {number:>2}  ", style="cyan")
-            lines.append(self.game.action_text(state, action) + "\n")
+            lines.append(text + "\n")
         return lines
 
     def _help(self, count: int) -> str:
         return (f"Type a number from 1 to {count}, or the action's words (as listed); "
                 "'hint' for the ISMCTS bot's advice; 'quit' to stop (you can save the game).")
 
-    def _hint(self, view: Any, legal: Sequence[Any], state: Any) -> str:
+    def _hint(self) -> str:
         """The ISMCTS bot's choice from this seat's view, and its estimated win chance."""
-        bot = make_bot(PlayerSpec("ismcts"), self.game, random.Random(len(legal)))
+        table = self.table
+        legal = table.legal_actions(self.seat)
+        bot = make_bot(PlayerSpec("ismcts"), table.game, random.Random(len(legal)))
         assert isinstance(bot, IsmctsBot)
-        result = bot.think(view, legal)
-        text = self.game.action_text(state, result.action)
+        result = bot.think(table.observe(self.seat), legal)
+        text = table.legal(self.seat)[legal.index(result.action)]
         return (f"[cyan]Hint: {text} (number {legal.index(result.action) + 1}) — estimated "
                 f"win chance {result.value:.0%} after {result.iterations} iterations[/]")

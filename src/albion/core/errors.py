@@ -34,7 +34,7 @@ class Refusal(NamedTuple):
         return IllegalActionError(self.ruling, self.reason)
 
 
-class NotYourTurn(AlbionError, ValueError):
+class NotYourTurn(AlbionError, ValueError):  # noqa: N818 - the name the protocol uses
     """A seat submitted a decision at a table while it may not decide."""
 
     def __init__(self, seat: int | None, to_move: tuple[int, ...]) -> None:
@@ -45,7 +45,7 @@ class NotYourTurn(AlbionError, ValueError):
         self.to_move = to_move
 
 
-class StaleVersion(AlbionError, ValueError):
+class StaleVersion(AlbionError, ValueError):  # noqa: N818 - the name the protocol uses
     """A decision made on a version of the table that is no longer the current one."""
 
     def __init__(self, submitted: int, current: int) -> None:

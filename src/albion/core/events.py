@@ -13,22 +13,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-EVERYONE: frozenset[int] | None = None
-"""The audience of a public event: every seat and every spectator."""
+Audience = frozenset[int | None] | None
+"""Who may receive an event: None for everyone, else the seats (and None for spectators)
+it is meant for."""
+EVERYONE: Audience = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """Something that happened; `text` is its wording for `audience` (None: everyone)."""
+    """Something that happened; `text` is its wording for `audience` (None: everyone;
+    else a set of seats, with None in it for spectators)."""
 
     kind: ClassVar[str] = "event"
     text: str
-    audience: frozenset[int] | None = EVERYONE
+    audience: Audience = EVERYONE
 
     def is_for(self, viewer: int | None) -> bool:
         """Whether `viewer` (a seat, or None for a spectator) may receive this event."""
-        audience = self.audience
-        return audience is None or (viewer is not None and viewer in audience)
+        return self.audience is None or viewer in self.audience
 
     def to_json(self) -> dict[str, Any]:
         """`{"type": kind, "text": …, <fields>}`; the audience is the table's business."""

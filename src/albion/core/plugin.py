@@ -44,9 +44,8 @@ SEARCH_FALLBACK: Mapping[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "r
 class GamePlugin:
     """A game and its faces' parts. `strategy` names a module with `policy`, `evaluate`
     and a docstring; `renderer` a function (view, seat names) → rich renderable; `wire` a
-    module with a pydantic model `Board` and `board(view, decided) → Board`, the game's
-    part of the table protocol (`decided`: seats that have made a simultaneous decision
-    the engine has not applied yet)."""
+    module with a pydantic model `Board` and `board(view) → Board`, the game's part of
+    the table protocol."""
 
     game: AnyGame
     strategy: str | None = None

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, Self, TypeVar
 
-from albion.core.errors import AlbionError
+from albion.core.errors import AlbionError, Refusal
 
 CHANCE = -1
 """`current_player()` when the next action is a chance outcome."""
@@ -67,6 +67,14 @@ class State(ABC, Generic[A, V]):
         player = self.current_player()
         return (player,) if player >= 0 else ()
 
+    def apply_for(self, seat: int, action: A) -> None:
+        """Apply `seat`'s decision, `seat` being one of `decision_seats()`: where decisions
+        are simultaneous (RS-6) a later seat may decide before the current player; the
+        outcome equals deciding in the engine's order. Checked like `apply`."""
+        if seat != self.current_player():
+            raise ValueError(f"seat {seat} does not decide now")
+        self.apply(action)
+
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """(outcome, probability) pairs at a chance node; probabilities sum to 1."""
         return []
@@ -76,9 +84,22 @@ class State(ABC, Generic[A, V]):
         """Apply an action taken from `legal_actions()`. Unchecked: the fast path."""
 
     @abstractmethod
+    def refusal(self, action: object) -> Refusal | None:
+        """Why `action` is not legal now — the ruling it breaks and a sentence a player
+        understands — or None when it is legal. Games build `legal_actions()` from these
+        same checks, so a refusal names the rule that really forbids the action. Raises
+        InvalidActionError for a value that is no action of this game at all."""
+
     def explain_illegal(self, action: object) -> AlbionError:
         """Why `action` is refused here: an IllegalActionError with its ruling, or an
         InvalidActionError when it is not an action of this game at all."""
+        try:
+            found = self.refusal(action)
+        except AlbionError as error:
+            return error
+        if found is None:
+            raise ValueError(f"{action!r} is legal here")
+        return found.error()
 
     def apply(self, action: A) -> None:
         """Apply `action` if legal; otherwise raise and leave the state unchanged. The

@@ -13,7 +13,7 @@ from typing import Any
 
 from albion.core.state import CAP
 from albion.sim.stats import wilson
-from albion.sim.tournament import GameOutcome
+from albion.sim.batch import GameOutcome
 
 SIGNIFICANCE = 0.05
 

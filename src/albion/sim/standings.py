@@ -13,7 +13,7 @@ from openskill.models import PlackettLuce
 from albion.bots.registry import cheats
 from albion.core.state import CAP
 from albion.sim.stats import wilson
-from albion.sim.tournament import GameOutcome
+from albion.sim.batch import GameOutcome
 
 
 @dataclass(frozen=True)

@@ -7,27 +7,16 @@ from __future__ import annotations
 
 import json
 import os
-import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from albion.bots.registry import make_bot, parse_players
 from albion.core.errors import AlbionError
-from albion.core.registry import get_game
-from albion.core.state import CAP
-from albion.sim.match import Match
-from albion.sim.records import record_json
-from albion.sim.schedule import seating
-from albion.table.seeding import derive_rng
-
-BACKENDS = ("process", "ray", "local")
-
+from albion.sim.batch import BACKENDS, BatchError, GameOutcome, GameTask, run_games
 
 class TournamentError(AlbionError, ValueError):
-    """A tournament that cannot run (a folder of another tournament, no Ray…)."""
+    """A tournament that cannot run (a folder of another tournament)."""
 
 
 @dataclass(frozen=True)
@@ -52,128 +41,10 @@ class TournamentConfig:
         return cls(data["game"], tuple(data["bots"]), data["games"], data["players"],
                    data["seed"], tuple(sorted(data["variant"].items())))
 
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """One finished game: which bot sat where, what came of it, how long bots thought."""
-
-    index: int
-    seats: tuple[int, ...]
-    returns: tuple[float, ...]
-    end_reason: str
-    num_actions: int
-    think_seconds: tuple[float, ...]
-    moves: tuple[int, ...]
-    labels: dict[str, list[str]] = field(default_factory=dict)
-
-    def deterministic(self) -> tuple[Any, ...]:
-        """Everything but the timings (for comparing runs)."""
-        return (self.index, self.seats, self.returns, self.end_reason, self.num_actions,
-                self.moves, tuple(sorted((k, tuple(v)) for k, v in self.labels.items())))
-
-    @classmethod
-    def from_json_dict(cls, data: dict[str, Any]) -> GameOutcome:
-        return cls(data["index"], tuple(data["seats"]), tuple(data["returns"]),
-                   data["end_reason"], data["num_actions"], tuple(data["think_seconds"]),
-                   tuple(data["moves"]), data.get("labels", {}))
-
-
-class TimedAgent:
-    """Counts a bot's decisions and the time it spends on them."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.sees_state = getattr(inner, "sees_state", False)
-        self.seconds = 0.0
-        self.moves = 0
-
-    def choose(self, seen: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
-        action = self.inner.choose(seen, legal)
-        self.seconds += time.perf_counter() - start
-        self.moves += 1
-        return action
-
-
-def play_game(config: TournamentConfig, index: int) -> tuple[GameOutcome, str]:
-    """Game `index`: the outcome, and its record as JSON text."""
-    game = get_game(config.game)
-    specs = parse_players(",".join(config.bots), allow_human=False)
-    seats = seating(index, len(specs), config.players)
-    agents = [TimedAgent(make_bot(specs[bot], game, derive_rng(config.seed, "game", index,
-                                                               "seat", seat)))
-              for seat, bot in enumerate(seats)]
-    match = Match(game, game.variant(dict(config.variant)), agents,
-                  seed=derive_rng(config.seed, "game", index).getrandbits(63),
-                  seat_names=[config.bots[bot] for bot in seats])
-    state = match.run()
-    outcome = GameOutcome(index, seats, tuple(state.returns()), state.end_reason() or CAP,
-                          match.num_actions, tuple(a.seconds for a in agents),
-                          tuple(a.moves for a in agents), game.seat_labels(state))
-    return outcome, record_json(match.record())
-
-
-def play_batch(config_data: dict[str, Any], indices: list[int]) -> list[tuple[dict[str, Any],
-                                                                               str]]:
-    """A worker's task (process or Ray): several games, as plain data."""
-    config = TournamentConfig.from_json_dict(config_data)
-    results = []
-    for index in indices:
-        outcome, record = play_game(config, index)
-        results.append((asdict(outcome), record))
-    return results
-
-
-def run_batches(config: TournamentConfig, indices: list[int], backend: str, workers: int,
-                address: str | None = None) -> Iterator[tuple[GameOutcome, str]]:
-    """Yield (outcome, record) as games finish, on the chosen backend."""
-    if backend == "local":
-        for index in indices:
-            yield play_game(config, index)
-        return
-    batch = max(1, min(8, len(indices) // (workers * 4) or 1))
-    chunks = [indices[i:i + batch] for i in range(0, len(indices), batch)]
-    data = config.to_json_dict()
-    if backend == "process":
-        pool = ProcessPoolExecutor(max_workers=workers)
-        try:
-            futures = [pool.submit(play_batch, data, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                for outcome, record in future.result():
-                    yield GameOutcome.from_json_dict(outcome), record
-        finally:  # on an error or an interruption, drop what has not started
-            pool.shutdown(wait=True, cancel_futures=True)
-        return
-    yield from _run_on_ray(data, chunks, workers, address)
-
-
-def _run_on_ray(data: dict[str, Any], chunks: list[list[int]], workers: int,
-                address: str | None) -> Iterator[tuple[GameOutcome, str]]:
-    try:
-        import ray  # noqa: PLC0415 - optional dependency, imported only for this backend
-    except ImportError:
-        raise TournamentError("the ray backend needs Ray: pip install 'albion[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        try:
-            if address:
-                ray.init(address=address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        except Exception as error:
-            raise TournamentError(f"Ray did not start ({address or 'local'}): "
-                                  f"{str(error).splitlines()[0]}") from None
-    task = ray.remote(play_batch)
-    try:
-        pending = [task.remote(data, chunk) for chunk in chunks]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for outcome, record in ray.get(done[0]):
-                yield GameOutcome.from_json_dict(outcome), record
-    finally:
-        if started_here:
-            ray.shutdown()
+    def task(self) -> GameTask:
+        """Its games as a batch: seats balanced, records kept, bots timed."""
+        return GameTask(self.game, self.variant, self.bots, self.players, self.seed,
+                        "balanced", keep_record=True, timed=True)
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -236,7 +107,7 @@ class ResultFolder:
     def add(self, outcome: GameOutcome, record: str) -> None:
         (self.records / f"game-{outcome.index:06d}.json").write_text(record)
         with self.results_path.open("a") as results:
-            results.write(json.dumps(asdict(outcome)) + "\n")
+            results.write(json.dumps(outcome.to_json_dict()) + "\n")
 
 
 def run_tournament(config: TournamentConfig, backend: str = "process", workers: int = 1,
@@ -244,15 +115,15 @@ def run_tournament(config: TournamentConfig, backend: str = "process", workers: 
                    progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
     """Play (or finish) a tournament; outcomes in game order."""
     if backend not in BACKENDS:
-        raise TournamentError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        raise BatchError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     folder = ResultFolder(out, config) if out is not None else None
     done = folder.load() if folder else {}
     todo = [index for index in range(config.games) if index not in done]
     if progress:
         progress(len(done))
-    for outcome, record in run_batches(config, todo, backend, workers, address):
+    for outcome, record in run_games(config.task(), todo, backend, workers, address):
         done[outcome.index] = outcome
-        if folder:
+        if folder and record is not None:
             folder.add(outcome, record)
         if progress:
             progress(len(done))

@@ -10,6 +10,7 @@ per-audience events, so that no rule, seat check or secret is handled twice.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,13 +18,15 @@ from albion.bots.base import Agent
 from albion.bots.registry import make_bot, parse_players
 from albion.bots.specs import PlayerSpec
 from albion.core.chance import pick_outcome
-from albion.core.errors import AlbionError, NotYourTurn, StaleVersion
+from albion.core.errors import AlbionError, NotYourTurn, RecordError, StaleVersion
 from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
 from albion.core.game import AnyGame, AnyState
+from albion.core.record import READABLE_FORMATS, GameRecord
 from albion.core.registry import get_game
 from albion.core.state import CAP, CHANCE, TERMINAL
 from albion.core.variants import Variant, VariantValue
 from albion.table.entries import Entry
+from albion.table.views import view_json
 from albion.table.seeding import derive_rng, fresh_seed
 
 
@@ -33,47 +36,131 @@ class AgentError(AlbionError, RuntimeError):
 
 class Table:
     """One game in progress between `players` (specs as the command line takes them:
-    `"human"`, `"random"`, `"ismcts:iterations=500"`), seeded by `seed` (a fresh one if
-    None). Bots decide inside `submit` (and at creation), unless `autoplay` is off: then
+    `"human"`, `"random"`, `"ismcts:iterations=500"`; or agents of one's own, anything
+    with a `name` and `choose(view, legal)`), seeded by `seed` (a fresh one if None). Bots decide inside `submit` (and at creation), unless `autoplay` is off: then
     their seats wait in `to_move()` like people's, for a caller running bots elsewhere.
     With `events` off the table keeps no event log (simulations: the fast path)."""
 
     def __init__(
         self,
         game: str | AnyGame,
-        players: Sequence[str | PlayerSpec],
+        players: Sequence[str | PlayerSpec | Agent],
         variant: Variant | Mapping[str, VariantValue] | None = None,
         seed: int | None = None,
         *,
         names: Sequence[str] | None = None,
         events: bool = True,
         autoplay: bool = True,
-        agents: Mapping[int, Agent] | None = None,
+        timed: bool = False,
     ) -> None:
+        self._setup(game, players, variant, fresh_seed() if seed is None else seed, names,
+                    events, autoplay, timed=timed)
+        self._advance()
+
+    def _setup(self, game: str | AnyGame, players: Sequence[str | PlayerSpec | Agent],
+               variant: Variant | Mapping[str, VariantValue] | None, seed: int,
+               names: Sequence[str] | None, events: bool, autoplay: bool,
+               bot_label: tuple[object, ...] = (), timed: bool = False) -> None:
         self.game: AnyGame = get_game(game) if isinstance(game, str) else game
-        self.specs = _specs(players)
+        agents = {seat: player for seat, player in enumerate(players)
+                  if not isinstance(player, str | PlayerSpec)}
+        self.specs = _specs([PlayerSpec(player.name) if seat in agents else player
+                             for seat, player in enumerate(players)])
         self.game.check_players(len(self.specs))
         self.variant = variant if isinstance(variant, Variant) else self.game.variant(variant)
-        self.seed = fresh_seed() if seed is None else seed
+        self.seed = seed
         self.names = list(names) if names is not None else [str(s) for s in self.specs]
         self.autoplay = autoplay
         self.version = 0
         self._state: AnyState = self.game.new_state(len(self.specs), self.variant)
-        self._chance = derive_rng(self.seed, "chance")
+        self._chance = derive_rng(seed, "chance")
         self._agents: list[Agent | None] = [
-            (agents or {}).get(seat) or (None if spec.is_human else
-                                         make_bot(spec, self.game, derive_rng(self.seed, "seat",
-                                                                              seat)))
+            agents.get(seat) or (None if spec.is_human else make_bot(
+                spec, self.game, derive_rng(seed, "seat", seat, *bot_label)))
             for seat, spec in enumerate(self.specs)]
         self._needs_view = [getattr(agent, "needs_view", True) for agent in self._agents]
-        self._decided: dict[int, Any] = {}
-        self._actions: list[Any] = []
-        """Every action applied to the engine, in its order (the record's `actions`)."""
+        if timed:
+            self._agents = [agent and TimedAgent(agent) for agent in self._agents]
         self._log: list[tuple[int, Any]] = []
-        """(actor, action) per version, in the order the table accepted them."""
+        """(actor, action) per version, in the order the table accepted them (seats that
+        decide at once may come out of the engine's order; the record puts them back)."""
         self._keep_events = events
         self._entries: list[Entry] = []
-        self._advance()
+
+    @classmethod
+    def from_record(cls, record: GameRecord, *, events: bool = True,
+                    autoplay: bool = True) -> Table:
+        """Resume (or rebuild) the game of `record`: its actions replayed, its waiting
+        simultaneous decisions taken again, chance continuing where its seeded stream
+        was; bots start afresh from generators labelled with the version they resume at.
+        RecordError names the first action that no longer replays."""
+        game = get_game(record.game)
+        if record.format not in READABLE_FORMATS:
+            raise RecordError(f"record format {record.format!r} is not one of "
+                              f"{', '.join(READABLE_FORMATS)}")
+        seed_text = record.meta.get("seed", "0")
+        if not seed_text.isdigit():
+            raise RecordError(f"record seed {seed_text!r} is not a number")
+        table = cls.__new__(cls)
+        try:
+            table._setup(game, record.seats, record.variant, int(seed_text), None, events,
+                         autoplay, ("resumed", len(record.actions)))
+        except AlbionError as error:
+            raise RecordError(f"record cannot start: {error}") from None
+        table._replay(record)
+        table._advance()
+        return table
+
+    def _replay(self, record: GameRecord) -> None:
+        state, game = self._state, self.game
+        for index, text in enumerate(record.actions, start=1):
+            try:
+                action = game.parse_action(state, text)
+                legal = state.legal_actions()
+                if action not in legal:
+                    raise state.explain_illegal(action)
+            except AlbionError as error:
+                raise RecordError(f"record action {index} {text!r} is refused: "
+                                  f"{error}") from None
+            if state.current_player() == CHANCE:
+                self._chance.random()  # the seeded stream goes on where it was
+            self._apply(state.current_player(), legal[legal.index(action)])
+        for seat_text, text in sorted(record.pending.items()):
+            seat = int(seat_text) if seat_text.isdigit() else -1
+            if seat not in state.decision_seats() or seat == state.current_player():
+                raise RecordError(f"record's waiting decision of seat {seat_text!r} is not "
+                                  "a simultaneous decision of its position")
+            decision_state = self._decision_state(seat)
+            try:
+                action = game.parse_action(decision_state, text)
+                if decision_state.refusal(action) is not None:
+                    raise decision_state.explain_illegal(action)
+            except AlbionError as error:
+                raise RecordError(f"record's waiting decision {text!r} is refused: "
+                                  f"{error}") from None
+            self._apply(seat, action, decision_state)
+
+    def record(self) -> GameRecord:
+        """The full record (omniscient: for the table's owner, and for anyone once the
+        game is over); `Table.from_record` resumes it and `albion replay` shows it."""
+        game = self.game
+        state = game.new_state(self.num_players, self.variant)
+        texts: list[str] = []
+        early: dict[int, Any] = {}
+        for actor, action in self._log:  # early simultaneous decisions back in order
+            if actor >= 0 and actor != state.current_player():
+                early[actor] = action
+                continue
+            texts.append(game.action_text(state, action))
+            state.apply_legal(action)
+            while (mover := state.current_player()) in early:
+                texts.append(game.action_text(state, early[mover]))
+                state.apply_legal(early.pop(mover))
+        pending = {str(seat): game.action_text(state, action)
+                   for seat, action in sorted(early.items())}
+        return GameRecord(self.game.id, self.game.version, self.variant.as_dict(),
+                          [str(spec) for spec in self.specs], texts, self.returns(),
+                          meta={"seed": str(self.seed)}, pending=pending)
 
     # -- what a face asks ------------------------------------------------------------------
 
@@ -98,8 +185,7 @@ class Table:
         """The seats that may decide now (several at once where decisions are
         simultaneous); bot seats decide by themselves unless `autoplay` is off."""
         return tuple(seat for seat in self._state.decision_seats()
-                     if seat not in self._decided and
-                     (self._agents[seat] is None or not self.autoplay))
+                     if self._agents[seat] is None or not self.autoplay)
 
     def legal_actions(self, seat: int) -> list[Any]:
         """The actions `seat` may submit now (empty when it may not decide)."""
@@ -115,11 +201,14 @@ class Table:
         return [self.game.action_text(state, action) for action in state.legal_actions()]
 
     def observe(self, viewer: int | None) -> Any:
-        """`viewer`'s view (a seat, or None for a spectator) as the game's typed value; a
-        seat deciding simultaneously sees its own decision point (RS-6)."""
-        if viewer is not None and viewer in self._state.decision_seats():
-            return self._decision_state(viewer).observe(viewer)
+        """`viewer`'s view (a seat, or None for a spectator) as the game's typed value."""
         return self._state.observe(viewer)
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """`viewer`'s view as JSON-ready data: the table protocol (`albion.table.protocol`,
+        schemas in docs/protocol/) — public facts in plain terms, the viewer's own secrets,
+        its legal actions as notation; never another seat's secrets."""
+        return view_json(self, viewer)
 
     def events_for(self, viewer: int | None, since_version: int = 0) -> list[Entry]:
         """The events after `since_version` that `viewer` may receive, in its wording."""
@@ -128,7 +217,24 @@ class Table:
 
     def num_actions(self) -> int:
         """Actions applied to the game so far (chance outcomes included)."""
-        return len(self._actions)
+        return len(self._log)
+
+    def think_seconds(self) -> tuple[float, ...]:
+        """Per seat, the time its bot spent deciding (with `timed`; 0 for people)."""
+        return tuple(agent.seconds if isinstance(agent, TimedAgent) else 0.0
+                     for agent in self._agents)
+
+    def decisions_made(self) -> tuple[int, ...]:
+        """Per seat, the decisions it made."""
+        made = [0] * self.num_players
+        for actor, _ in self._log:
+            if actor >= 0:
+                made[actor] += 1
+        return tuple(made)
+
+    def seat_labels(self) -> dict[str, list[str]]:
+        """Public facts per seat worth a column in reports (Super Camelot: characters)."""
+        return self.game.seat_labels(self._state)
 
     # -- deciding --------------------------------------------------------------------------
 
@@ -150,7 +256,7 @@ class Table:
             canonical = legal[legal.index(action)]
         except ValueError:
             raise state.explain_illegal(action) from None
-        self._decide(seat, canonical, state)
+        self._apply(seat, canonical, state)
         self._advance()
         return self.events_for(seat, version)
 
@@ -163,38 +269,26 @@ class Table:
         return self.specs[seat], state.observe(seat), state.legal_actions()
 
     def _decision_state(self, seat: int) -> AnyState:
-        """The position in which `seat` decides. Where decisions are simultaneous and
-        seats before it have not decided yet, a copy in which they have (their choices
-        do not change `seat`'s view or options, RS-6): so every seat decides as if in
-        the engine's order, and the outcome equals committing in that order."""
+        """The position in which `seat` decides: the table's own, or — where decisions
+        are simultaneous and seats ahead of it in the engine's order have not decided
+        yet — a copy in which they have (their choices, hidden and independent, change
+        neither `seat`'s options nor what it may know, RS-6). So every seat decides, and
+        every bot sees, exactly what it would deciding in that order."""
         state = self._state
         if state.current_player() == seat:
             return state
+        waiting = state.decision_seats()
+        if seat not in waiting:
+            raise NotYourTurn(seat, self.to_move())
         state = state.clone()
-        waiting = self._state.decision_seats()
-        while (mover := state.current_player()) != seat:
-            if mover not in waiting:
-                raise NotYourTurn(seat, self.to_move())
-            state.apply_legal(self._decided[mover] if mover in self._decided
-                              else state.legal_actions()[0])
+        while state.current_player() != seat:
+            state.apply_legal(state.legal_actions()[0])
         return state
 
-    def _decide(self, seat: int, action: Any, state: AnyState) -> None:
-        """Take `seat`'s decision: applied at once when the engine is at its turn, kept
-        until the seats before it have decided otherwise (RS-6)."""
-        if state is self._state:
-            self._apply(seat, action)
-            return
-        self._decided[seat] = action
-        self._log.append((seat, action))
-        self.version += 1
-        if self._keep_events:
-            self._emit(self._action_events(seat, action, state))
-
     def _advance(self) -> None:
-        """Play chance, decisions already taken and bot seats, until a seat outside the
-        table must decide or the game ends."""
-        state, agents, decided = self._state, self._agents, self._decided
+        """Play chance and bot seats until a seat outside the table must decide or the
+        game ends."""
+        state, agents = self._state, self._agents
         while True:
             player = state.current_player()
             if player == CHANCE:
@@ -202,13 +296,12 @@ class Table:
                                                  self._chance.random()))
             elif player == TERMINAL:
                 return
-            elif player in decided:
-                self._flush(player, decided.pop(player))
             elif (agent := agents[player]) is not None and self.autoplay:
                 self._apply(player, self._ask_bot(agent, player, state))
             else:
                 self._let_simultaneous_bots_decide()
-                return
+                if state.current_player() == player:
+                    return
 
     def _let_simultaneous_bots_decide(self) -> None:
         """RS-6: bots among the seats deciding at once do not wait for the people."""
@@ -216,10 +309,9 @@ class Table:
             return
         for seat in self._state.decision_seats()[1:]:
             agent = self._agents[seat]
-            if agent is None or seat in self._decided:
-                continue
-            state = self._decision_state(seat)
-            self._decide(seat, self._ask_bot(agent, seat, state), state)
+            if agent is not None:
+                state = self._decision_state(seat)
+                self._apply(seat, self._ask_bot(agent, seat, state), state)
 
     def _ask_bot(self, agent: Agent, seat: int, state: AnyState) -> Any:
         """The bot's decision from its view (a bot that reads no view is spared building
@@ -235,35 +327,26 @@ class Table:
                              f"illegal action {action!r}")
         return action
 
-    def _apply(self, actor: int, action: Any) -> None:
-        """One new decision (or chance outcome): to the engine, the log and the events."""
+    def _apply(self, actor: int, action: Any, decided_in: AnyState | None = None) -> None:
+        """One new decision (or chance outcome), taken in `decided_in` (the table's
+        position unless the seat decided ahead of its turn): to the engine, the log and
+        the events."""
+        state = self._state
         self._log.append((actor, action))
         self.version += 1
+        early = decided_in is not None and decided_in is not state
         if not self._keep_events:
-            self._actions.append(action)
-            self._state.apply_legal(action)
+            if early:
+                state.apply_for(actor, action)
+            else:
+                state.apply_legal(action)
             return
-        before = self._state.clone()
-        self._emit(self._action_events(actor, action, before))
-        self._engine_apply(action, before)
-
-    def _flush(self, seat: int, action: Any) -> None:
-        """A decision taken earlier (RS-6) reaches the engine: no new version, no new
-        action event; only what it brings about. Checked again: the decision was taken
-        on a copy of the position."""
-        if not self._keep_events:
-            self._actions.append(action)
-            self._state.apply(action)
-            return
-        self._engine_apply(action, self._state.clone(), checked=True)
-
-    def _engine_apply(self, action: Any, before: AnyState, checked: bool = False) -> None:
-        state = self._state
-        if checked:
-            state.apply(action)
+        before = state.clone()
+        self._emit(self._action_events(actor, action, decided_in or before))
+        if early:
+            state.apply_for(actor, action)
         else:
             state.apply_legal(action)
-        self._actions.append(action)
         self._emit(self.game.outcome_events(before, state))
         if state.is_terminal():
             self._emit([self._game_over()])
@@ -306,7 +389,26 @@ class Table:
         return GameOver(text=text, returns=returns, winners=winners, reason=reason)
 
 
+class TimedAgent:
+    """A bot whose thinking time a tournament measures."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.sees_state = getattr(inner, "sees_state", False)
+        self.needs_view = getattr(inner, "needs_view", True)
+        self.seconds = 0.0
+
+    def choose(self, seen: Any, legal: Sequence[Any]) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.inner.choose(seen, legal)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
 def _specs(players: Sequence[str | PlayerSpec]) -> list[PlayerSpec]:
+    """Specs as given; a string may hold one spec or a comma-separated list of them."""
     specs: list[PlayerSpec] = []
     for player in players:
         specs += [player] if isinstance(player, PlayerSpec) else parse_players(player)

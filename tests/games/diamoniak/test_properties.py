@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from albion.bots import RandomBot, make_bot, parse_players
 from albion.core import GameRecord, RecordError, replay
 from albion.games.diamoniak import GAME, DiamoniakState
-from albion.sim.match import Match
 from albion.sim.records import parse_record, record_json
-from albion.sim.simulate import play_one
+from albion.sim.batch import GameTask
+from albion.table import Table
 from tests.conformance.harness import choose
 from tests.games.diamoniak.positions import total_cards
 
@@ -50,28 +50,26 @@ def test_records_round_trip_through_json(seed: int, players: int,
                                          variant: dict[str, object]) -> None:
     specs = parse_players(",".join(["random"] * players), allow_human=False)
     agents = [make_bot(spec, GAME, random.Random(seed + i)) for i, spec in enumerate(specs)]
-    match = Match(GAME, GAME.variant(variant), agents, seed)  # type: ignore[arg-type]
-    final = match.run()
-    record = match.record()
+    table = Table(GAME, agents, GAME.variant(variant), seed)  # type: ignore[arg-type]
+    record = table.record()
     loaded = parse_record(record_json(record))
     assert loaded == record
-    assert replay(GAME, loaded)[-1] == final
+    final = replay(GAME, loaded)[-1]
+    assert final.returns() == table.returns()
+    assert all(final.observe(seat) == table.observe(seat) for seat in [None, *range(players)])
 
 
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_same_seed_same_game(seed: int, players: int) -> None:
-    specs = parse_players(",".join(["random"] * players), allow_human=False)
-    variant = GAME.variant()
-    first = play_one(GAME, variant, specs, seed, 0)
-    second = play_one(GAME, variant, specs, seed, 0)
+    task = GameTask(GAME.id, (), ("random",) * players, players, seed, keep_record=True)
+    first = task.play(0)
+    second = task.play(0)
     assert first == second
     records = []
     for _ in range(2):
         agents = [RandomBot(random.Random(seed + seat)) for seat in range(players)]
-        match = Match(GAME, variant, agents, seed)
-        match.run()
-        records.append(match.record())
+        records.append(Table(GAME, agents, GAME.variant(), seed).record())
     assert records[0] == records[1]
 
 

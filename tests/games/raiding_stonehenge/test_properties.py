@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from albion.bots import RandomBot, parse_players
 from albion.core import replay
 from albion.games.raiding_stonehenge import GAME, RaidingState
-from albion.sim.match import Match
 from albion.sim.records import parse_record, record_json
-from albion.sim.simulate import play_one
+from albion.sim.batch import GameTask
+from albion.table import Table
 from tests.conformance.harness import choose
 from tests.games.raiding_stonehenge.positions import total_cards, total_disks
 
@@ -47,13 +47,15 @@ def test_rs1_cards_and_disks_are_conserved(seed: int, players: int,
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5), variant=VARIANTS)
 def test_rs_records_round_trip(seed: int, players: int, variant: dict[str, str]) -> None:
-    specs = parse_players(",".join(["random"] * players), allow_human=False)
-    result_a = play_one(GAME, GAME.variant(variant), specs, seed, 0)
-    result_b = play_one(GAME, GAME.variant(variant), specs, seed, 0)
+    task = GameTask(GAME.id, tuple(variant.items()), ("random",) * players, players, seed,
+                    keep_record=True)
+    result_a = task.play(0)
+    result_b = task.play(0)
     assert result_a == result_b
 
     agents = [RandomBot(random.Random(seed + seat)) for seat in range(players)]
-    match = Match(GAME, GAME.variant(variant), agents, seed)
-    final = match.run()
-    loaded = parse_record(record_json(match.record()))
-    assert replay(GAME, loaded)[-1] == final
+    table = Table(GAME, agents, GAME.variant(variant), seed)
+    loaded = parse_record(record_json(table.record()))
+    final = replay(GAME, loaded)[-1]
+    assert final.returns() == table.returns()
+    assert all(final.observe(seat) == table.observe(seat) for seat in [None, *range(players)])

@@ -130,7 +130,8 @@ def test_rs5_a_player_who_cannot_pick_plays_from_hand() -> None:
 
 def test_rs5_take_from_an_empty_line_is_refused() -> None:
     state = position(2, lines=[[2], [], [], [], []], hands=[[4], [5]])
-    assert refused(state, "take line 3").ruling == "RS-4"
+    # the any-non-empty-line rule (RS-5), not the bottom-card rule (RS-4)
+    assert refused(state, "take line 3").ruling == "RS-5"
     assert refused(state, "play 4").ruling == "RS-6"
 
 

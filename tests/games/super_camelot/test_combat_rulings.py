@@ -83,10 +83,15 @@ def test_sc12_gems_draw_loot_from_killed_enemies_and_litter_from_bushes() -> Non
 def test_sc12_own_tile_arcs_variant() -> None:
     edge = "T.....T\n.......\n......1\n" + ".......\n" * 3 + "T.....T"
     beyond = "T.....T\n.......\nb......\n" + ".......\n" * 3 + "T.....T"
+    bush = at(6, 2, 0)
     cross = build({5: edge, 6: beyond}, abilities="off")
-    assert "attack se" in options(cross) or "attack ne" in options(cross)
+    play(cross, "attack ne", "roll blank blank blank")
+    assert bush not in cross.things, "cross-tile: the arc reaches the bush beyond the edge"
     own = build({5: edge, 6: beyond}, abilities="off", arc="own-tile")
-    assert not any(text.startswith("attack") for text in options(own))
+    # SC-12: every arc may be attacked, but with own-tile it stops at the tile's edge
+    assert {"attack ne", "attack se", "attack sw", "attack nw"} <= set(options(own))
+    play(own, "attack ne")
+    assert bush in own.things and own.actions_left == 2, "the action is spent, no roll"
 
 
 def test_sc12_greatsword_sweeps_five_squares() -> None:
@@ -311,5 +316,6 @@ def test_sc36_one_bomb_block_per_set_of_things_hit() -> None:
     state = build({5: KNIGHT_AND_MIMIC.replace("..dm...", "...b...")}, abilities="off")
     state.players[0].bombs = 1
     bombs = [text for text in options(state) if text.startswith("bomb")]
-    # every block around the bush hits the bush (and maybe the bomber): two distinct sets
-    assert len(bombs) == 2, bombs
+    # one block per set of things hit: the bush, the bush and the bomber, the bomber
+    # alone, and nothing at all (SC-12 gives the choice; SC-36 merges equal blocks)
+    assert len(bombs) == 4, bombs

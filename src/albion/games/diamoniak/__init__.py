@@ -29,7 +29,8 @@ PLUGIN = GamePlugin(
     strategy="albion.games.diamoniak.strategy",
     renderer="albion.games.diamoniak.render:render",
     wire="albion.games.diamoniak.wire",
-    search_defaults={"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 25, "bias": 0.0},
+    search_defaults={"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 25,
+                     "bias": 0.0},
 )
 """The game's plug-in (entry point `albion.games`). Search defaults: a move well under a
 second on one core, tuned by measured play."""

@@ -1,10 +1,12 @@
-"""Why a Diamoniak action is refused: the ruling it breaks, in words a player understands."""
+"""Diamoniak legality: one check per kind of action, each returning the ruling it breaks
+and why (a `Refusal`) or None. `DiamoniakState.legal_actions` is built from these same
+checks, so a refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from albion.core.errors import AlbionError, IllegalActionError, InvalidActionError
+from albion.core.errors import InvalidActionError, Refusal
 from albion.games.diamoniak.actions import Buy, Choice, FirstPlayer, Lose, Reveal
 from albion.games.diamoniak.cards import BUY_PRICE, COLOURS, NO_COLOUR, Card
 from albion.games.diamoniak.phase import Phase
@@ -12,88 +14,142 @@ from albion.games.diamoniak.phase import Phase
 if TYPE_CHECKING:
     from albion.games.diamoniak.state import DiamoniakState
 
+DIAMOND, WITCH, FAIRY = Card.DIAMOND, Card.WITCH, Card.FAIRY
+LOSABLE_RIGHT = (*COLOURS, DIAMOND)
+"""DI-8: right-hand cards a witch can take (never a fairy)."""
 
-def why_illegal(state: DiamoniakState, action: object) -> AlbionError:
-    """The error for `action`, which `state.legal_actions()` does not hold."""
-    if not isinstance(action, Choice | Buy | Lose | Reveal | FirstPlayer) or not _well_formed(
-            action):
-        return InvalidActionError(f"{action!r} is not a Diamoniak action")
+GAME_OVER = Refusal("DI-10", "the game is over")
+WAIT_FOR_CHANCE = Refusal("DI-2", "waiting for chance (a card or the first player)")
+NO_CARD_TO_DRAW = Refusal("DI-9", "the draw pile and the discard are both empty")
+FIRST_DRAW = Refusal("DI-3", "the first draw of a turn is mandatory: draw or buy")
+BUY_OR_DRAW = Refusal("DI-3", "a turn is a buy or a draw, never both")
+FAIRY_FIRST = Refusal("DI-8", "a witch came: first decide whether to use your fairy")
+ONLY_A_WITCH = Refusal("DI-8", "only a witch calls for that")
+
+
+def refusal(state: DiamoniakState, action: object) -> Refusal | None:
+    """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
+    value that is not a Diamoniak action at all."""
+    if not _well_formed(action):
+        raise InvalidActionError(f"{action!r} is not a Diamoniak action")
     phase = state.phase
-    if phase == Phase.OVER:
-        return IllegalActionError("DI-10", "the game is over")
+    if phase is Phase.OVER:
+        return GAME_OVER
     if isinstance(action, Reveal):
-        if phase == Phase.DRAWING:
-            return IllegalActionError("DI-1", f"the draw pile holds no "
-                                      f"{Card(action.card).label} card")
-        return IllegalActionError("DI-2", "a card is revealed only when one is drawn")
+        return reveal_refusal(state, Card(action.card))
     if isinstance(action, FirstPlayer):
-        if phase == Phase.FIRST_PLAYER:
-            return IllegalActionError("DI-2", f"there is no seat P{action.seat + 1}")
-        return IllegalActionError("DI-2", "the first player is drawn only at the start")
-    if phase in (Phase.DRAWING, Phase.FIRST_PLAYER):
-        return IllegalActionError("DI-2", "waiting for chance (a card or the first player)")
-    if phase == Phase.FAIRY_CHOICE:
-        return IllegalActionError("DI-8", "a witch came: first decide whether to use your fairy")
-    if phase == Phase.WITCH_TOLL:
-        return _toll_refusal(state, action)
-    if isinstance(action, Buy):
-        return _buy_refusal(state, action, phase == Phase.TURN_START)
+        return first_player_refusal(state, action.seat)
+    if phase is Phase.DRAWING or phase is Phase.FIRST_PLAYER:
+        return WAIT_FOR_CHANCE
+    if phase is Phase.FAIRY_CHOICE:
+        return None if action is Choice.USE_FAIRY or action is Choice.KEEP_FAIRY \
+            else FAIRY_FIRST
+    if phase is Phase.WITCH_TOLL:
+        return toll_refusal(state, action)
     if action is Choice.DRAW:
-        return IllegalActionError("DI-9", "the draw pile and the discard are both empty")
+        return draw_refusal(state)
     if action is Choice.STOP:
-        return IllegalActionError("DI-3", "the first draw of a turn is mandatory: draw or buy")
+        return None if phase is Phase.DRAW_OR_STOP else FIRST_DRAW
     if action is Choice.PASS:
-        return IllegalActionError(
-            "DI-9", "you may pass only when nothing can be drawn; draw or stop"
-            if phase == Phase.DRAW_OR_STOP else
-            "you may pass only when nothing can be drawn; draw or buy")
-    return IllegalActionError("DI-8", "only a witch calls for that")
+        return pass_refusal(state)
+    if isinstance(action, Buy):
+        return buy_refusal(state, action) if phase is Phase.TURN_START else BUY_OR_DRAW
+    return ONLY_A_WITCH
 
 
 def _well_formed(action: object) -> bool:
-    """Arguments of the right kind and range (a plain int is taken for a Card)."""
+    """A Diamoniak action with arguments of the right kind and range (a plain int is taken
+    for a Card)."""
     try:
         if isinstance(action, Buy):
             return Card(action.colour).is_castle and isinstance(action.seller, int)
         if isinstance(action, Lose | Reveal):
             Card(action.card)
+            return True
         if isinstance(action, FirstPlayer):
             return isinstance(action.seat, int) and action.seat >= 0
     except (ValueError, TypeError):
         return False
-    return True
+    return isinstance(action, Choice)
 
 
-def _toll_refusal(state: DiamoniakState, action: object) -> AlbionError:
+def reveal_refusal(state: DiamoniakState, card: Card) -> Refusal | None:
+    """DI-1, DI-2: a card turns up only when one is drawn, and only one the pile holds."""
+    if state.phase is not Phase.DRAWING:
+        return Refusal("DI-2", "a card is revealed only when one is drawn")
+    return None if state.pile[card] else Refusal(
+        "DI-1", f"the draw pile holds no {card.label} card")
+
+
+def first_player_refusal(state: DiamoniakState, seat: int) -> Refusal | None:
+    """DI-2 with first=random: a seat at the table, drawn at the start."""
+    if state.phase is not Phase.FIRST_PLAYER:
+        return Refusal("DI-2", "the first player is drawn only at the start")
+    return None if seat < state.n else Refusal("DI-2", f"there is no seat P{seat + 1}")
+
+
+def draw_refusal(state: DiamoniakState) -> Refusal | None:
+    """DI-9: a card can be drawn while the pile or the discard holds one."""
+    return None if state.can_draw() else NO_CARD_TO_DRAW
+
+
+def pass_refusal(state: DiamoniakState) -> Refusal | None:
+    """DI-9: a turn is passed only at its start, when nothing can be drawn."""
+    if state.phase is not Phase.TURN_START:
+        return Refusal("DI-9", "you may pass only when nothing can be drawn; draw or stop")
+    return None if not state.can_draw() else Refusal(
+        "DI-9", "you may pass only when nothing can be drawn; draw or buy")
+
+
+def buyer_refusal(state: DiamoniakState) -> Refusal | None:
+    """DI-7: only a player with a castle and three diamonds may buy."""
+    me = state.seat
+    if state.castle[me] == NO_COLOUR:
+        return Refusal("DI-7", "only a player with a castle may buy")
+    diamonds = state.right[me][DIAMOND]
+    if diamonds < BUY_PRICE:
+        return Refusal("DI-7", f"a castle card costs {BUY_PRICE} diamonds; you have "
+                       f"{diamonds}")
+    return None
+
+
+def buy_refusal(state: DiamoniakState, action: Buy) -> Refusal | None:
+    """DI-7, DI-12: an opponent's right-hand card of the buyer's colour (any colour with
+    buy=any)."""
+    found = buyer_refusal(state)
+    if found is not None:
+        return found
+    return offer_refusal(state, action.seller, action.colour)
+
+
+def offer_refusal(state: DiamoniakState, seller: int, colour: int) -> Refusal | None:
+    """DI-7: what a buyer may take from `seller` (the buyer's own checks done)."""
+    me = state.seat
+    if not 0 <= seller < state.n or seller == me:
+        return Refusal("DI-7", "buy from an opponent at the table")
+    own = state.castle[me]
+    if colour != own and not state.rules.buy_any:
+        return Refusal("DI-7", f"you may buy only your own colour ({COLOURS[own].label}); "
+                       "buying others is the variant buy=any")
+    if not state.right[seller][colour]:
+        return Refusal("DI-7", f"P{seller + 1} has no {Card(colour).label} card on their "
+                       "right")
+    return None
+
+
+def toll_refusal(state: DiamoniakState, action: object) -> Refusal | None:
+    """DI-8: the witch takes cards of one's castle, right-hand castle cards or diamonds;
+    never a fairy."""
+    me = state.seat
     if action is Choice.LOSE_CASTLE:
-        return IllegalActionError("DI-8", "your castle is empty")
+        return None if state.castle_size[me] else Refusal("DI-8", "your castle is empty")
     if isinstance(action, Lose):
         card = Card(action.card)
-        if card is Card.FAIRY:
-            return IllegalActionError("DI-8", "fairies are never lost to a witch")
-        if card is Card.WITCH:
-            return IllegalActionError("DI-8", "the witch is not one of the three cards")
-        return IllegalActionError("DI-8", f"you have no {card.label} card on your right")
-    return IllegalActionError(
-        "DI-8", f"the witch takes {state.toll_left} more card(s): choose what to lose")
-
-
-def _buy_refusal(state: DiamoniakState, action: Buy, at_turn_start: bool) -> AlbionError:
-    if not at_turn_start:
-        return IllegalActionError("DI-3", "a turn is a buy or a draw, never both")
-    me = state.seat
-    colour = state.castle[me]
-    if colour == NO_COLOUR:
-        return IllegalActionError("DI-7", "only a player with a castle may buy")
-    diamonds = state.right[me][Card.DIAMOND]
-    if diamonds < BUY_PRICE:
-        return IllegalActionError(
-            "DI-7", f"a castle card costs {BUY_PRICE} diamonds; you have {diamonds}")
-    if not 0 <= action.seller < state.n or action.seller == me:
-        return IllegalActionError("DI-7", "buy from an opponent at the table")
-    if action.colour != colour and not state.rules.buy_any:
-        return IllegalActionError(
-            "DI-7", f"you may buy only your own colour ({COLOURS[colour].label}); "
-            "buying others is the variant buy=any")
-    return IllegalActionError(
-        "DI-7", f"P{action.seller + 1} has no {Card(action.colour).label} card on their right")
+        if card is FAIRY:
+            return Refusal("DI-8", "fairies are never lost to a witch")
+        if card is WITCH:
+            return Refusal("DI-8", "the witch is not one of the three cards")
+        return None if state.right[me][card] else Refusal(
+            "DI-8", f"you have no {card.label} card on your right")
+    return Refusal("DI-8", f"the witch takes {state.toll_left} more card(s): choose what "
+                   "to lose")

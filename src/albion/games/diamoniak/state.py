@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
-from albion.core.errors import AlbionError
+from albion.core.errors import Refusal
 from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.core.variants import Variant
+from albion.games.diamoniak import legality
 from albion.games.diamoniak.actions import (
     BUY,
     FIRST,
@@ -34,7 +35,7 @@ from albion.games.diamoniak.cards import (
     NO_COLOUR,
     Card,
 )
-from albion.games.diamoniak.legality import why_illegal
+from albion.games.diamoniak.legality import buyer_refusal, offer_refusal, toll_refusal
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.view import DiamoniakView
 
@@ -135,9 +136,10 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         if phase is DRAW_OR_STOP:
             return [DRAW, STOP] if self.can_draw() else [STOP]
         if phase is TURN_START:
-            actions: list[DiamoniakAction] = [DRAW] if self.can_draw() else []
+            can_draw = self.can_draw()  # DI-9: the check of draw_refusal and pass_refusal
+            actions: list[DiamoniakAction] = [DRAW] if can_draw else []
             actions += self.purchases()
-            if not actions or actions[0] is not DRAW:
+            if not can_draw:
                 actions.append(PASS)
             return actions
         if phase is WITCH_TOLL:
@@ -177,8 +179,8 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
             self.seat = action.seat
             self.phase = TURN_START
 
-    def explain_illegal(self, action: object) -> AlbionError:
-        return why_illegal(self, action)
+    def refusal(self, action: object) -> Refusal | None:
+        return legality.refusal(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase is OVER
@@ -254,25 +256,21 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         return colour in self.castle
 
     def purchases(self) -> list[DiamoniakAction]:
-        """DI-7: castle cards the current seat may buy now."""
+        """DI-7: castle cards the current seat may buy now (the checks of `buy_refusal`)."""
         me = self.seat
         colour = self.castle[me]
         if colour == NO_COLOUR or self.right[me][DIAMOND] < BUY_PRICE:
+            return []  # the fast form of buyer_refusal, the common case
+        if buyer_refusal(self) is not None:
             return []
-        right = self.right
-        if self.rules.buy_any:
-            return [BUY[seller][c] for seller in range(self.n) if seller != me
-                    for c in range(len(COLOURS)) if right[seller][c]]
-        return [BUY[seller][colour] for seller in range(self.n)
-                if seller != me and right[seller][colour]]
+        colours = range(len(COLOURS)) if self.rules.buy_any else (colour,)
+        return [BUY[seller][c] for seller in range(self.n) for c in colours
+                if offer_refusal(self, seller, c) is None]
 
     def toll_choices(self) -> list[DiamoniakAction]:
-        """DI-8: the kinds of card the drawer may still give the witch."""
-        me = self.seat
-        right = self.right[me]
-        choices: list[DiamoniakAction] = [LOSE_CASTLE] if self.castle_size[me] else []
-        choices += [LOSE[card] for card in LOSABLE_RIGHT if right[card]]
-        return choices
+        """DI-8: the kinds of card the drawer may still give the witch (`toll_refusal`)."""
+        choices: list[DiamoniakAction] = [LOSE_CASTLE, *(LOSE[card] for card in LOSABLE_RIGHT)]
+        return [choice for choice in choices if toll_refusal(self, choice) is None]
 
     # -- transitions -------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
-"""Why a Raiding Stonehenge action is refused: the ruling it breaks, in plain words."""
+"""Raiding Stonehenge legality: one check per kind of action, each returning the ruling it
+breaks and why (a `Refusal`) or None. `RaidingState.legal_actions` is built from these
+same checks, so a refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from albion.core.errors import AlbionError, IllegalActionError, InvalidActionError
+from albion.core.errors import InvalidActionError, Refusal
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
 from albion.games.raiding_stonehenge.phase import Phase
@@ -12,12 +14,41 @@ from albion.games.raiding_stonehenge.phase import Phase
 if TYPE_CHECKING:
     from albion.games.raiding_stonehenge.state import RaidingState
 
+GAME_OVER = Refusal("RS-15", "the game is over")
+DEALT_BY_CHANCE = Refusal("RS-3", "cards are dealt by chance, not chosen")
 WHEN = {
-    Take: ("RS-5", "cards are picked at the start of a round, each seat in turn"),
-    Play: ("RS-6", "a card is played once everyone has picked, each seat in turn"),
-    Place: ("RS-8", "only a black card's player chooses a pile, after the coloured ones"),
-    SetAside: ("RS-11", "disks are set aside only by players at a contested pile"),
+    Take: (Phase.PICK, Refusal("RS-5", "cards are picked at the start of a round, each "
+                               "seat in turn")),
+    Play: (Phase.PLAY, Refusal("RS-6", "a card is played once everyone has picked")),
+    Place: (Phase.PLACE, Refusal("RS-8", "only a black card's player chooses a pile, after "
+                                 "the coloured ones")),
+    SetAside: (Phase.SET_ASIDE, Refusal("RS-11", "disks are set aside only by players at a "
+                                        "contested pile")),
 }
+
+
+def refusal(state: RaidingState, action: object) -> Refusal | None:
+    """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
+    value that is not a Raiding Stonehenge action at all."""
+    if not _well_formed(action):
+        raise InvalidActionError(f"{action!r} is not a Raiding Stonehenge action")
+    phase = state.phase
+    if phase is Phase.OVER:
+        return GAME_OVER
+    if isinstance(action, Deal):
+        return deal_refusal(state, action.number)
+    if phase is Phase.DEALING:
+        return dealing_refusal(state)
+    when, too_early = WHEN[type(action)]
+    if phase is not when:
+        return too_early
+    if isinstance(action, Take):
+        return take_refusal(state, action.line)
+    if isinstance(action, Play):
+        return play_refusal(state, action.number)
+    if isinstance(action, SetAside):
+        return set_aside_refusal(state, Colour(action.colour))
+    return None  # RS-8: a black card's player may go to any of the five piles
 
 
 def _well_formed(action: object) -> bool:
@@ -31,32 +62,39 @@ def _well_formed(action: object) -> bool:
     return False
 
 
-def why_illegal(state: RaidingState, action: object) -> AlbionError:
-    """The error for `action`, which `state.legal_actions()` does not hold."""
-    if not isinstance(action, Deal | Take | Play | Place | SetAside) or not _well_formed(
-            action):
-        return InvalidActionError(f"{action!r} is not a Raiding Stonehenge action")
-    phase = state.phase
-    if phase == Phase.OVER:
-        return IllegalActionError("RS-15", "the game is over")
-    if isinstance(action, Deal):
-        if phase == Phase.DEALING:
-            return IllegalActionError("RS-1", f"no {action.number} is left in the deck")
-        return IllegalActionError("RS-3", "cards are dealt by chance, not chosen")
-    if phase == Phase.DEALING:
-        return IllegalActionError("RS-13", "cards are being dealt")
-    ruling, when = WHEN[type(action)]
-    if {Take: Phase.PICK, Play: Phase.PLAY, Place: Phase.PLACE,
-            SetAside: Phase.SET_ASIDE}[type(action)] != phase:
-        return IllegalActionError(ruling, when)
-    seat = state.seat
-    if isinstance(action, Take):
-        return IllegalActionError("RS-4", f"line {action.line + 1} is empty")
-    if isinstance(action, Play):
-        return IllegalActionError("RS-6", f"{action.number} is not in your hand")
-    if isinstance(action, SetAside):
-        if state.rules.pile_colour:
-            return IllegalActionError("RS-11", "with set_aside=pile-colour the disk must be "
-                                      "of the pile's colour")
-        return IllegalActionError("RS-11", f"you hold no {Colour(action.colour).label} disk")
-    return IllegalActionError("RS-8", f"P{seat + 1} cannot go there")
+def deal_refusal(state: RaidingState, number: int) -> Refusal | None:
+    """RS-1, RS-3: chance deals only while cards are being dealt, and only a card the deck
+    still holds."""
+    if state.phase is not Phase.DEALING:
+        return DEALT_BY_CHANCE
+    return None if state.deck[number] else Refusal("RS-1", f"no {number} is left in the deck")
+
+
+def dealing_refusal(state: RaidingState) -> Refusal:
+    """RS-3 at the start, RS-13 between rounds: nobody decides while cards are dealt."""
+    if state.round == 1:
+        return Refusal("RS-3", "the cards are being dealt")
+    return Refusal("RS-13", "the lines are being refilled")
+
+
+def take_refusal(state: RaidingState, line: int) -> Refusal | None:
+    """RS-5: the bottom card (RS-4) of any non-empty line."""
+    return None if state.lines[line] else Refusal(
+        "RS-5", f"line {line + 1} is empty: take from any line that holds a card")
+
+
+def play_refusal(state: RaidingState, number: int) -> Refusal | None:
+    """RS-6: a card from one's own hand."""
+    return None if number in state.hands[state.seat] else Refusal(
+        "RS-6", f"{number} is not in your hand")
+
+
+def set_aside_refusal(state: RaidingState, colour: Colour) -> Refusal | None:
+    """RS-11, RS-20: a disk the player holds (of the pile's colour with
+    set_aside=pile-colour)."""
+    if colour in state.set_aside_choices(state.seat):
+        return None
+    if state.rules.pile_colour:
+        return Refusal("RS-11", "with set_aside=pile-colour the disk must be of the pile's "
+                       "colour")
+    return Refusal("RS-11", f"you hold no {colour.label} disk")

@@ -11,9 +11,10 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Self
 
-from albion.core.errors import AlbionError
+from albion.core.errors import IllegalActionError, Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.core.variants import Variant
+from albion.games.raiding_stonehenge import legality
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
     PLACE,
@@ -36,7 +37,7 @@ from albion.games.raiding_stonehenge.components import (
     LINES,
     full_deck,
 )
-from albion.games.raiding_stonehenge.legality import why_illegal
+from albion.games.raiding_stonehenge.legality import take_refusal
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.resolution import payout, placement_order
 from albion.games.raiding_stonehenge.scoring import score, winners
@@ -156,19 +157,37 @@ class RaidingState(State[RaidingAction, RaidingView]):
             hand = self.hands[self.seat]
             return [PLAY[n] for i, n in enumerate(hand) if not i or hand[i - 1] != n]
         if phase is PICK:
-            return [TAKE[line] for line in range(LINES) if self.lines[line]]
+            return [TAKE[line] for line in range(LINES) if take_refusal(self, line) is None]
         if phase is PLACE_PHASE:
             return list(PLACE)
         if phase is SET_ASIDE_PHASE:
-            disks = self.disks[self.seat]
-            return [SET_ASIDE[c] for c in COLOURS if disks[c]]
+            return [SET_ASIDE[c] for c in self.set_aside_choices(self.seat)]
         return []
 
     def decision_seats(self) -> tuple[int, ...]:
         """RS-6: every seat still to commit plays at once, in commit order (RS-19)."""
         if self.phase is PLAY_PHASE:
-            return tuple((self.start + k) % self.n for k in range(self.acted, self.n))
+            order = ((self.start + k) % self.n for k in range(self.n))
+            return tuple(seat for seat in order if not self.plays[seat])
         return State.decision_seats(self)
+
+    def apply_for(self, seat: int, action: RaidingAction) -> None:
+        """RS-6: a seat may commit its secret card before the seats ahead of it in commit
+        order; the commits are independent, so the outcome equals committing in order."""
+        if self.phase is not PLAY_PHASE or seat == self.seat:
+            State.apply_for(self, seat, action)
+            return
+        if seat not in self.decision_seats():
+            raise ValueError(f"seat {seat} does not decide now")
+        legal = [PLAY[n] for n in self.hands[seat]]
+        if action not in legal:
+            if isinstance(action, Play):
+                raise IllegalActionError("RS-6", f"{action.number} is not in your hand")
+            raise self.explain_illegal(action)
+        card = legal[legal.index(action)].number
+        self.hands[seat].remove(card)
+        self.plays[seat] = card
+        self.acted += 1
 
     def chance_outcomes(self) -> list[tuple[RaidingAction, float]]:
         if self.phase is not DEALING:
@@ -192,8 +211,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
             self.pending.pop(0)
             self._next_set_aside()
 
-    def explain_illegal(self, action: object) -> AlbionError:
-        return why_illegal(self, action)
+    def refusal(self, action: object) -> Refusal | None:
+        return legality.refusal(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase is OVER
@@ -314,15 +333,19 @@ class RaidingState(State[RaidingAction, RaidingView]):
             self.phase, self.acted, self.seat = PLAY_PHASE, 0, self.start
 
     def _play(self, number: int) -> None:
-        """RS-6, RS-19: commit face down, clockwise from the start player; the last
-        commitment reveals every card."""
+        """RS-6, RS-19: commit face down, clockwise from the start player (seats that
+        committed early, `apply_for`, are passed over); the last commitment reveals every
+        card."""
         self.hands[self.seat].remove(number)
         self.plays[self.seat] = number
         self.acted += 1
-        if self.acted < self.n:
-            self.seat = (self.start + self.acted) % self.n
-        else:
+        if self.acted == self.n:
             self._reveal()
+            return
+        seat = self.seat
+        while self.plays[seat]:
+            seat = (seat + 1) % self.n
+        self.seat = seat
 
     def _reveal(self) -> None:
         """RS-7: coloured cards go to their piles; RS-8: black cards choose, in order. A card

@@ -15,7 +15,8 @@ PLUGIN = GamePlugin(
     strategy="albion.games.super_camelot.strategy",
     renderer="albion.games.super_camelot.render:render",
     wire="albion.games.super_camelot.wire",
-    search_defaults={"iterations": 100, "c": 0.7, "rollout": "random", "cutoff": 20, "bias": 0.5},
+    search_defaults={"iterations": 100, "c": 0.7, "rollout": "random", "cutoff": 20,
+                     "bias": 0.5},
 )
 """The game's plug-in (entry point `albion.games`). Search defaults: a move well under a
 second on one core, tuned by measured play."""

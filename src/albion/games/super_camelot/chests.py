@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from albion.core.errors import Refusal
 from albion.games.super_camelot.board import NEIGHBOURS, SIDE, SQUARES
 from albion.games.super_camelot.cards import has_cards
 from albion.games.super_camelot.components import Card, Deck, Item, Special
@@ -27,6 +28,23 @@ def chest_to_open(state: SuperCamelotState, seat: int) -> int:
     if thing is Thing.BIG_CHEST and player.specials[Special.BIG_KEY]:
         return north
     return -1
+
+
+def open_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+    """SC-17: a closed chest directly north, and its key (`chest_to_open`'s checks, said
+    in words)."""
+    if chest_to_open(state, seat) >= 0:
+        return None
+    player = state.players[seat]
+    thing = state.things.get(player.position - SIDE) \
+        if SIDE <= player.position < SQUARES else None
+    if thing is Thing.SMALL_CHEST:
+        return Refusal("SC-17", "a Small Chest opens with a small key, and you hold none")
+    if thing is Thing.BIG_CHEST:
+        return Refusal("SC-17", "the Big Chest opens with the Big Key, and you do not hold it")
+    if thing in OPENED.values():
+        return Refusal("SC-17", "that chest is open already")
+    return Refusal("SC-17", "open a chest from the square directly south of it")
 
 
 def open_chest(state: SuperCamelotState) -> None:
@@ -59,6 +77,15 @@ def stacks_beside(state: SuperCamelotState, seat: int) -> list[Special]:
     return found
 
 
+def pick_up_refusal(state: SuperCamelotState, seat: int, special: Special) -> Refusal | None:
+    """SC-18: one of each special item at most, from an orthogonally adjacent stack."""
+    if special in stacks_beside(state, seat):
+        return None
+    if state.players[seat].specials[special]:
+        return Refusal("SC-18", f"you already hold a {special.label}")
+    return Refusal("SC-18", f"no {special.label} stack beside you")
+
+
 def pick_up(state: SuperCamelotState, special: Special) -> None:
     """SC-18: one from the stack; an emptied stack stops blocking."""
     player = state.players[state.active]
@@ -77,6 +104,23 @@ def can_claim(state: SuperCamelotState, seat: int) -> bool:
     """SC-20: on a starting circle with all three relics."""
     player = state.players[seat]
     return player.position >= SQUARES and player.has_all_relics()
+
+
+def claim_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+    """SC-20: the Claim action, on a starting circle with all three relics."""
+    return None if can_claim(state, seat) else Refusal(
+        "SC-20", "claim the Grail on a starting circle with all three relics")
+
+
+def dig_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+    """SC-26: the Shovel's Dig, on a tile, while Small Loot remains."""
+    if can_dig(state, seat):
+        return None
+    if not state.players[seat].has(Card.SHOVEL):
+        return Refusal("SC-26", "digging needs the Shovel")
+    return Refusal("SC-26", "no Small Loot is left to dig up" if
+                   0 <= state.players[seat].position < SQUARES else
+                   "dig on a square of a tile")
 
 
 def can_dig(state: SuperCamelotState, seat: int) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from albion.games.super_camelot.board import SIDE, SQUARES, slot_of, slot_squares
+from albion.core.errors import Refusal
+from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_of, slot_squares
 from albion.games.super_camelot.components import Card, Item, Token
 from albion.games.super_camelot.pieces import AttackRoll, Strike, Thing, Weapon
 from albion.games.super_camelot.tiles import TILE_SIZE
@@ -20,6 +21,8 @@ ARC_OFFSETS: tuple[tuple[tuple[int, int], ...], ...] = (
 )
 ARC_NAMES = ("ne", "se", "sw", "nw", "north", "east", "south", "west")
 BUSH, MIMIC, DARK_KNIGHT = Thing.BUSH, Token.MIMIC, Token.DARK_KNIGHT  # Enum access is slow
+ON_A_TILE = Refusal("SC-12", "attacks are made from a square of a tile, not from a circle")
+SWEEP_NEEDS_GREATSWORD = Refusal("SC-32", "only a Greatsword sweeps five squares")
 
 
 def enemy_hp(state: SuperCamelotState, token: Token) -> int:
@@ -52,10 +55,6 @@ def _arcs(position: int, own_tile: bool) -> tuple[tuple[int, ...], ...]:
 
 ARCS = {own: tuple(_arcs(p, own) for p in range(SQUARES)) for own in (False, True)}
 """Every arc's squares from every square, cross-tile and own-tile (SC-12, SC-32)."""
-AROUND = tuple(frozenset(sq for arc in ARCS[False][p] for sq in arc) for p in range(SQUARES))
-ARC_SETS = {own: tuple(tuple(frozenset(arc) for arc in arcs) for arcs in ARCS[own])
-            for own in (False, True)}
-"""The eight squares around each square: every arc lies within them."""
 
 
 def arc_squares(state: SuperCamelotState, seat: int, arc: int) -> tuple[int, ...]:
@@ -73,19 +72,22 @@ def reach(state: SuperCamelotState, seat: int,
 
 
 def attack_arcs(state: SuperCamelotState, seat: int) -> list[int]:
-    """SC-36: arcs holding something to cut or fight (the Greatsword's five-square arcs for
-    its holder, SC-32)."""
-    position = state.players[seat].position
-    if not 0 <= position < SQUARES:
-        return []
-    things, enemies = state.things, state.enemies
-    hot = {sq for sq in AROUND[position]
-           if things.get(sq) is BUSH or (sq in enemies and can_hit(state, seat, sq))}
-    if not hot:
-        return []
-    arcs = ARC_SETS[state.rules.own_tile_arcs][position]
-    count = 8 if state.players[seat].has(Card.GREATSWORD) else 4
-    return [arc for arc in range(count) if not arcs[arc].isdisjoint(hot)]
+    """SC-12: the arcs `seat` may attack (the checks of `arc_refusal`)."""
+    return [arc for arc in range(8) if arc_refusal(state, seat, arc) is None]
+
+
+def arc_refusal(state: SuperCamelotState, seat: int, arc: int) -> Refusal | None:
+    """SC-12, SC-32: any of the four arcs, even one that reaches nothing (the action is
+    then spent); the Greatsword's five-square arcs for its holder; with `arc=own-tile`, an
+    arc with no square left on the tile is not offered."""
+    player = state.players[seat]
+    if not 0 <= player.position < SQUARES:
+        return ON_A_TILE
+    if arc >= 4 and not player.has(Card.GREATSWORD):
+        return SWEEP_NEEDS_GREATSWORD
+    if not ARCS[state.rules.own_tile_arcs][player.position][arc]:
+        return Refusal("SC-32", "that arc has no square on your tile (arc=own-tile)")
+    return None
 
 
 BLOCK_CENTRES = tuple(
@@ -97,27 +99,42 @@ BLOCKS = {c: frozenset((c // SIDE + dr) * SIDE + c % SIDE + dc for dr in (-1, 0,
 
 
 def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
-    """SC-14, SC-36: centres of 3×3 blocks inside the bomber's tile holding a bush, an
-    enemy the bomber can hit, or another character; of blocks hitting the same things,
-    only the first in reading order."""
+    """SC-14, SC-36: centres of the 3×3 blocks inside the bomber's tile; of blocks hitting
+    exactly the same things (nothing included), only the first in reading order."""
     player = state.players[seat]
     if not player.bombs or not on_a_tile(state, seat):
         return []
-    centres = []
-    seen = set()
-    others = {p.position for s, p in enumerate(state.players) if s != seat}
+    firsts: dict[tuple[object, ...], int] = {}
     for centre in BLOCK_CENTRES[slot_of(player.position)]:
-        squares = BLOCKS[centre]
-        if squares.isdisjoint(state.things) and squares.isdisjoint(state.enemies) and \
-                squares.isdisjoint(others):
-            continue
-        bushes, enemies = reach(state, seat, sorted(squares))
-        people = tuple(s for s, p in enumerate(state.players) if p.position in squares)
-        if (bushes or enemies or set(people) - {seat}) and \
-                (bushes, enemies, people) not in seen:
-            seen.add((bushes, enemies, people))
-            centres.append(centre)
-    return centres
+        firsts.setdefault(block_hits(state, seat, centre), centre)
+    return list(firsts.values())
+
+
+def block_hits(state: SuperCamelotState, seat: int,
+               centre: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """SC-14: the (bushes, enemies, seats) a bomb on the block at `centre` strikes."""
+    squares = BLOCKS[centre]
+    bushes, enemies = reach(state, seat, sorted(squares))
+    seats = tuple(s for s, p in enumerate(state.players) if p.position in squares)
+    return bushes, enemies, seats
+
+
+def bomb_refusal(state: SuperCamelotState, seat: int, centre: int) -> Refusal | None:
+    """SC-14, SC-36: a Bomb, a block inside the bomber's tile, the first of the blocks
+    hitting the same things."""
+    player = state.players[seat]
+    if not player.bombs:
+        return Refusal("SC-14", "you hold no Bomb")
+    if not on_a_tile(state, seat):
+        return ON_A_TILE
+    if centre not in BLOCK_CENTRES[slot_of(player.position)]:
+        return Refusal("SC-14", "a bomb strikes a 3×3 block inside your tile: name its "
+                       "centre")
+    hits = block_hits(state, seat, centre)
+    first = next(c for c in bomb_centres(state, seat) if block_hits(state, seat, c) == hits)
+    return None if first == centre else Refusal(
+        "SC-36", f"that block hits the same things as the one centred on {name(first)}: "
+        "bomb that one")
 
 
 def bow_targets(state: SuperCamelotState, seat: int) -> list[int]:
@@ -130,10 +147,29 @@ def bow_targets(state: SuperCamelotState, seat: int) -> list[int]:
                   can_hit(state, seat, sq))
 
 
+def bow_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | None:
+    """SC-15: the Hunting Bow, once per turn, at an enemy on one's tile (not a Mimic on
+    one's own square)."""
+    player = state.players[seat]
+    if not player.has(Card.HUNTING_BOW):
+        return Refusal("SC-15", "shooting needs the Hunting Bow")
+    if state.bow_used:
+        return Refusal("SC-15", "the Hunting Bow shoots once per turn")
+    if not on_a_tile(state, seat):
+        return ON_A_TILE
+    if target in bow_targets(state, seat):
+        return None
+    if target in state.enemies and slot_of(target) == slot_of(player.position):
+        return Refusal("SC-15", "nobody can attack a Mimic on their own square")
+    return Refusal("SC-15", "the Hunting Bow shoots an enemy on your tile")
+
+
 def attack(state: SuperCamelotState, arc: int) -> None:
-    """SC-12: an Attack action on an arc: roll three dice."""
+    """SC-12: an Attack action on an arc: roll three dice. An arc reaching nothing spends
+    the action with no roll, as no face could change anything (SC-36)."""
     bushes, enemies = reach(state, state.active, arc_squares(state, state.active, arc))
-    state.pending.append(AttackRoll(Strike(Weapon.SWORD, bushes, enemies)))
+    if bushes or enemies:
+        state.pending.append(AttackRoll(Strike(Weapon.SWORD, bushes, enemies)))
 
 
 def bomb(state: SuperCamelotState, centre: int) -> None:
@@ -144,7 +180,8 @@ def bomb(state: SuperCamelotState, centre: int) -> None:
     squares = sorted(BLOCKS[centre])
     bushes, enemies = reach(state, seat, squares)
     characters = tuple(s for s, p in enumerate(state.players) if p.position in squares)
-    state.pending.append(AttackRoll(Strike(Weapon.BOMB, bushes, enemies, characters)))
+    if bushes or enemies or characters:  # SC-36: a block hitting nothing rolls no dice
+        state.pending.append(AttackRoll(Strike(Weapon.BOMB, bushes, enemies, characters)))
 
 
 def shoot(state: SuperCamelotState, target: int) -> None:

@@ -23,7 +23,8 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
 
     id = "super-camelot"
     name = "Super Camelot"
-    version = "1.0"
+    version = "1.1"
+    """1.1: SC-12 lets every arc be attacked (SC-36 no longer hides empty arcs)."""
     summary = "tile exploration with dice, enemies and treasure: 40 gems or the Grail"
     min_players = 2
     max_players = 4

@@ -1,11 +1,14 @@
-"""Why a Super Camelot action is refused: the ruling it breaks, in plain words."""
+"""Super Camelot legality: why an action is refused, from the same checks that build the
+legal actions (`options.options`, `resolve.choices`, `resolve.outcomes`): movement's
+`step_refusal`, combat's `arc_refusal`, `bomb_refusal` and `bow_refusal`, the chests'
+refusals. A refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from albion.core.errors import AlbionError, IllegalActionError, InvalidActionError
-from albion.games.super_camelot import world
+from albion.core.errors import InvalidActionError, Refusal
+from albion.games.super_camelot import chests, combat, movement, resolve, world
 from albion.games.super_camelot.actions import (
     Activate,
     Attack,
@@ -29,9 +32,13 @@ from albion.games.super_camelot.actions import (
     Target,
     UseStars,
 )
-from albion.games.super_camelot.board import CIRCLES, OFF_BOARD, SQUARES, START_BLOCK, slot_of
+from albion.games.super_camelot.board import CIRCLES, OFF_BOARD, SQUARES
 from albion.games.super_camelot.pieces import (
-    CHANCE_PENDING,
+    CHANCE_TYPES,
+    AttackRoll,
+    CardDraws,
+    CentreDraw,
+    Defence,
     DropChoice,
     EnemyTurn,
     KeepChoice,
@@ -39,9 +46,14 @@ from albion.games.super_camelot.pieces import (
     LootChoice,
     Phase,
     RerollChoice,
+    RerollDie,
+    SecondDraw,
     StarChoice,
+    StarRoll,
     StealChoice,
     TargetChoice,
+    TileDraw,
+    TreasureDraw,
 )
 
 if TYPE_CHECKING:
@@ -50,109 +62,123 @@ if TYPE_CHECKING:
 ACTIONS = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
            Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
            Roll, StarCount, Draw)
-DECISIONS = (DropAt, Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp)
-CHANCE_ACTIONS = (PlaceTile, Roll, StarCount, Draw)
-
-
+CHANCE_ACTIONS = {PlaceTile: "SC-10", Roll: "SC-12", StarCount: "SC-4", Draw: "SC-16"}
+"""Chance outcomes, with the ruling of the draw or roll each belongs to."""
+CHANCE_STEPS = {CentreDraw: "SC-1", TileDraw: "SC-10", StarRoll: "SC-4", AttackRoll: "SC-12",
+                RerollDie: "SC-5", CardDraws: "SC-16", SecondDraw: "SC-5",
+                TreasureDraw: "SC-17", Defence: "SC-21"}
 QUESTIONS = {
-    DropChoice: ("SC-16", "first choose where the item drops"),
-    StarChoice: ("SC-12", "first say how many Stars become Gems"),
-    KillChoice: ("SC-12", "first choose which enemies the hits kill"),
-    LootChoice: ("SC-12", "first choose which killed enemies draw Loot"),
-    KeepChoice: ("SC-5", "first choose which of the two cards Merlin keeps"),
-    RerollChoice: ("SC-5", "first re-roll a die or keep the roll"),
-    TargetChoice: ("SC-22", "first choose which character the enemy attacks"),
-    StealChoice: ("SC-24", "first choose the treasure the Mimic takes"),
-    EnemyTurn: ("SC-22", "first choose the next enemy to act"),
+    DropChoice: (DropAt, "SC-16", "choose where the item drops"),
+    StarChoice: (UseStars, "SC-12", "say how many Stars become Gems"),
+    KillChoice: (Kill, "SC-38", "choose which enemies the hits kill"),
+    LootChoice: (LootFrom, "SC-12", "choose which killed enemies draw Loot"),
+    KeepChoice: (KeepCard, "SC-5", "choose which of the two cards Merlin keeps"),
+    RerollChoice: (Reroll, "SC-5", "re-roll a die or keep the roll"),
+    TargetChoice: (Target, "SC-22", "choose which character the enemy attacks"),
+    StealChoice: (GiveUp, "SC-24", "choose the treasure the Mimic takes"),
+    EnemyTurn: (Activate, "SC-22", "choose the next enemy to act"),
 }
+"""Decisions asked mid-action: (the answer's kind, its ruling, the question)."""
+ANSWER_RULING = {kind: ruling for kind, ruling, _ in QUESTIONS.values()}
+END_BY = {"grail": "SC-20", "gems": "SC-19", "cap": "SC-37"}
 
 
-def why_illegal(state: SuperCamelotState, action: object) -> AlbionError:
-    """The error for `action`, which `state.legal_actions()` does not hold."""
+def refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+    """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
+    value that is not a Super Camelot action at all."""
     if not isinstance(action, ACTIONS):
-        return InvalidActionError(f"{action!r} is not a Super Camelot action")
+        raise InvalidActionError(f"{action!r} is not a Super Camelot action")
     if state.phase is Phase.OVER:
-        return IllegalActionError("SC-19", "the game is over")
-    if isinstance(action, CHANCE_ACTIONS):
-        if state.pending and isinstance(state.pending[-1], CHANCE_PENDING):
-            return IllegalActionError("SC-27", "that outcome cannot happen here")
-        return IllegalActionError("SC-27", "chance decides that, not a player")
+        return Refusal(END_BY.get(state.end or "", "SC-37"), "the game is over")
+    if type(action) in CHANCE_ACTIONS:
+        return _chance_refusal(state, action)
     if state.pending:
-        top = state.pending[-1]
-        if isinstance(top, CHANCE_PENDING):
-            return IllegalActionError("SC-27", "waiting for chance (a tile, dice or a card)")
-        ruling, question = QUESTIONS.get(type(top), ("SC-33", "answer the question first"))
-        return IllegalActionError(ruling, question)
-    if isinstance(action, DECISIONS) or action is Command.KEEP_ROLL:
-        return IllegalActionError("SC-33", "nothing is being asked now")
+        return _answer_refusal(state, action)
+    if type(action) in ANSWER_RULING or action is Command.KEEP_ROLL:
+        ruling = ANSWER_RULING.get(type(action), "SC-5")
+        return Refusal(ruling, "nothing is being asked now")
     if state.phase is Phase.CHOOSING:
-        if isinstance(action, PickCharacter):
-            return IllegalActionError("SC-4", "each player picks a different character")
-        return IllegalActionError("SC-34", "first pick a character")
+        return _choosing_refusal(state, action)
     if isinstance(action, PickCharacter):
-        return IllegalActionError("SC-34", "characters are chosen before the game starts")
-    player = state.players[state.active]
+        return Refusal("SC-34", "characters are chosen before the game starts")
+    return _turn_refusal(state, action)
+
+
+def _chance_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+    """Outcomes are drawn by chance, only those the step on top can have."""
+    top = state.pending[-1] if state.pending else None
+    if top is None or type(top) not in CHANCE_TYPES:
+        return Refusal(CHANCE_ACTIONS[type(action)], "chance decides that, not a player")
+    if any(action == outcome for outcome, _ in resolve.outcomes(state)):
+        return None
+    return Refusal(CHANCE_STEPS[type(top)], "that outcome cannot happen here")
+
+
+def _answer_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+    """The question on top of the pending steps must be answered first, by one of its
+    choices."""
+    top = state.pending[-1]
+    if type(top) in CHANCE_TYPES:
+        return Refusal(CHANCE_STEPS[type(top)], "waiting for chance (a tile, dice or a card)")
+    if action in resolve.choices(state):
+        return None
+    kind, ruling, question = QUESTIONS.get(type(top), (None, "SC-33", "answer the question"))
+    if isinstance(action, kind or ()) or (action is Command.KEEP_ROLL and
+                                          type(top) is RerollChoice):
+        return Refusal(ruling, f"not one of the choices: {question}")
+    return Refusal(ruling, f"first {question}")
+
+
+def _choosing_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+    """SC-4, SC-34: seats choose different characters, in seat order."""
+    if not isinstance(action, PickCharacter):
+        return Refusal("SC-34", "first pick a character")
+    taken = {player.character for player in state.players}
+    return Refusal("SC-4", "each player picks a different character") \
+        if action.character in taken else None
+
+
+def _turn_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+    """SC-6 … SC-39 for the active player, in the order `options` builds its list."""
+    seat = state.active
+    player = state.players[seat]
     if player.position == OFF_BOARD:
         if isinstance(action, PlaceOnCircle):
-            return IllegalActionError("SC-7", "that starting circle is taken")
-        return IllegalActionError("SC-7", "first stand on a free starting circle")
+            return Refusal("SC-7", "that starting circle is taken") \
+                if world.character_at(state, CIRCLES[action.circle]) >= 0 else None
+        return None if action is Command.END_TURN else Refusal(
+            "SC-7", "first stand on a free starting circle")
     if isinstance(action, PlaceOnCircle):
-        return IllegalActionError("SC-7", "only a first turn starts on a circle")
-    if player.position >= SQUARES and not player.has_all_relics() and \
-            not isinstance(action, Step):
-        return IllegalActionError("SC-7", "the first action must be a Move off the circle")
+        return Refusal("SC-7", "only a first turn starts on a circle")
+    if action is Command.END_TURN:
+        return None  # SC-33: always available
     if player.passed_out:
-        return IllegalActionError("SC-39", "you have passed out: end your turn")
-    if isinstance(action, Shoot):
-        return IllegalActionError("SC-15", "the Hunting Bow shoots once per turn at an enemy "
-                                  "on your tile (not a Mimic on your own square)")
+        return Refusal("SC-39", "you have passed out: end your turn")
     if isinstance(action, Step):
-        return _step_refusal(state, action.to)
+        return movement.step_refusal(state, seat, action.to)
+    if player.position >= SQUARES and not player.has_all_relics():
+        return Refusal("SC-7", "the first action must be a Move off the circle")
     if action is Command.STOP:
-        return IllegalActionError("SC-8", "you are not moving")
+        return None if state.move_left > 0 else Refusal("SC-8", "you are not moving")
+    if isinstance(action, Shoot):  # SC-15: free, needs no action
+        return combat.bow_refusal(state, seat, action.target)
     if state.actions_left <= 0:
-        return IllegalActionError("SC-6", "no actions left this turn: end your turn")
+        return Refusal("SC-6", "no actions left this turn: end your turn")
+    return _action_refusal(state, seat, action)
+
+
+def _action_refusal(state: SuperCamelotState, seat: int, action: object) -> Refusal | None:
+    """SC-6: the actions that spend one of the turn's three."""
     if isinstance(action, Attack):
-        return IllegalActionError("SC-12", "nothing to cut or fight in that arc" if action.arc
-                                  < 4 else "only a Greatsword sweeps five squares")
-    if action is Command.OPEN_CHEST:
-        return IllegalActionError("SC-17", "open a chest from the square directly south of "
-                                  "it, holding the right key")
-    if isinstance(action, PickUp):
-        if player.specials[action.special]:
-            return IllegalActionError("SC-18", f"you already hold a {action.special.label}")
-        return IllegalActionError("SC-18", f"no {action.special.label} stack beside you")
-    if action is Command.CLAIM:
-        return IllegalActionError("SC-20", "claim the Grail on a starting circle with all "
-                                  "three relics")
-    if action is Command.DIG:
-        return IllegalActionError("SC-26", "digging needs the Shovel (and Small Loot left)")
+        return combat.arc_refusal(state, seat, action.arc)
     if isinstance(action, Bomb):
-        return IllegalActionError("SC-14", "a bomb needs a Bomb token and a 3x3 block inside "
-                                  "your tile with something to hit")
-    if isinstance(action, Shoot):
-        return IllegalActionError("SC-15", "the Hunting Bow shoots once per turn at an enemy "
-                                  "on your tile (not a Mimic on your own square)")
-    return IllegalActionError("SC-33", "that cannot be done now")
-
-
-def _step_refusal(state: SuperCamelotState, target: int) -> AlbionError:
-    if state.move_left <= 0 and state.actions_left <= 0:
-        return IllegalActionError("SC-6", "no actions left this turn: end your turn")
-    if not 0 <= target < SQUARES + len(CIRCLES):
-        return InvalidActionError(f"no square {target}")
-    if target >= SQUARES or target in START_BLOCK:
-        return IllegalActionError("SC-8", "the Starting Tile is closed until you hold all "
-                                  "three relics (SC-20), and only its free circles open")
-    if not world.is_open_ground(target):
-        return IllegalActionError("SC-8", "trees block the way")
-    slot = slot_of(target)
-    slot_known = state.slot_tile[slot] >= 0
-    if slot_known and state.populated[slot]:
-        return IllegalActionError("SC-8", "not an open neighbouring square: objects, "
-                                  "characters, enemies and stacks block the way")
-    if slot_known:
-        return IllegalActionError("SC-9", "entering there would land on a token or leave no "
-                                  "way out")
-    return IllegalActionError("SC-10", "you can explore only from a square beside that "
-                              "edge")
+        return combat.bomb_refusal(state, seat, action.centre)
+    if isinstance(action, PickUp):
+        return chests.pick_up_refusal(state, seat, action.special)
+    if action is Command.OPEN_CHEST:
+        return chests.open_refusal(state, seat)
+    if action is Command.CLAIM:
+        return chests.claim_refusal(state, seat)
+    if action is Command.DIG:
+        return chests.dig_refusal(state, seat)
+    return Refusal("SC-33", "that cannot be done now")

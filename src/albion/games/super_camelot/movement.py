@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings, world
 from albion.games.super_camelot.board import (
+    CASTLE,
     CIRCLE_OF_EXIT,
     CIRCLES,
     NEIGHBOURS,
     OPEN_GROUND,
     SLOT_OF,
     SQUARES,
+    START_BLOCK,
     STEP_TO,
     slot_of,
 )
@@ -35,39 +38,92 @@ def allowance(state: SuperCamelotState, seat: int) -> int:
     return squares
 
 
+NO_ACTIONS = Refusal("SC-6", "no actions left this turn: end your turn")
+TREES = Refusal("SC-8", "trees block the way")
+ENEMY_THERE = Refusal("SC-8", "an enemy stands there")
+CHARACTER_THERE = Refusal("SC-8", "another character stands there")
+ROCK_THERE = Refusal("SC-8", "a rock blocks the way (the Power Gauntlet moves through rocks)")
+OBJECT_THERE = Refusal("SC-8", "an object blocks the way (a bush, a rock, a chest or a stack)")
+NO_TILE_LEFT = Refusal("SC-10", "no tile is left to explore")
+EXPLORE_FROM_MAP = Refusal("SC-10", "you can explore only from a square of the map")
+TOKEN_ON_ENTRY = Refusal("SC-9", "entering there would land on a token once the tile is "
+                         "populated")
+NO_WAY_OUT = Refusal("SC-9", "entering there would leave no free way out")
+RELICS_NEEDED = Refusal("SC-8", "the Starting Tile cannot be re-entered without all three "
+                        "relics (SC-20)")
+CIRCLE_TAKEN = Refusal("SC-20", "another character stands on that circle: only a free "
+                       "circle opens")
+
+
 def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
-    """Where `seat` may step now, in a fixed order."""
+    """Where `seat` may step now, in a fixed order: the candidates `step_refusal` passes."""
     player = state.players[seat]
     origin = player.position
     occupied = {p.position for p in state.players}
-    targets = [t for t in STEP_TO[origin] if can_enter(state, seat, origin, t, occupied)]
-    if origin < SQUARES and origin in CIRCLE_OF_EXIT and player.has_all_relics():
-        circle = CIRCLE_OF_EXIT[origin]
-        if world.character_at(state, circle) < 0:  # SC-20: onto a free circle
-            targets.append(circle)
+    targets = [t for t in STEP_TO[origin] if enter_refusal(state, seat, origin, t,
+                                                           occupied) is None]
+    circle = CIRCLE_OF_EXIT.get(origin) if origin < SQUARES else None
+    if circle is not None and player.has_all_relics() and \
+            circle_refusal(state, seat, circle) is None:
+        targets.append(circle)
     return targets
 
 
-def can_enter(state: SuperCamelotState, seat: int, origin: int, target: int,
-              occupied: set[int] | None = None) -> bool:
-    """SC-8 (blockers, Power Gauntlet), SC-9 (safe entry), SC-10 (exploring)."""
+def step_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | None:
+    """SC-6, SC-8 … SC-10, SC-20: why `seat` may not step onto `target` now, or None."""
+    if state.move_left <= 0 and state.actions_left <= 0:
+        return NO_ACTIONS
+    origin = state.players[seat].position
+    if target >= SQUARES:
+        if CIRCLE_OF_EXIT.get(origin) != target:
+            return Refusal("SC-8", "a step goes to a square orthogonally next to you")
+        return circle_refusal(state, seat, target)
+    if target not in STEP_TO[origin]:
+        if target in START_BLOCK and target in NEIGHBOURS[origin]:
+            return RELICS_NEEDED if target not in CASTLE else Refusal(
+                "SC-8", "the Castle blocks the way")
+        if origin >= SQUARES:
+            return Refusal("SC-8", "from a circle, step onto one of the four squares "
+                           "bordering its side of the Starting Tile")
+        return Refusal("SC-8", "a step goes to a square orthogonally next to you")
+    return enter_refusal(state, seat, origin, target)
+
+
+def circle_refusal(state: SuperCamelotState, seat: int, circle: int) -> Refusal | None:
+    """SC-20: with all three relics, onto a free starting circle."""
+    if not state.players[seat].has_all_relics():
+        return RELICS_NEEDED
+    return CIRCLE_TAKEN if world.character_at(state, circle) >= 0 else None
+
+
+def enter_refusal(state: SuperCamelotState, seat: int, origin: int, target: int,
+                  occupied: set[int] | None = None) -> Refusal | None:
+    """SC-8 (blockers, Power Gauntlet), SC-9 (safe entry), SC-10 (exploring), for a
+    target next to `origin`."""
     if not OPEN_GROUND[target]:
-        return False
+        return TREES
     slot = SLOT_OF[target]
-    if state.slot_tile[slot] < 0:
-        return origin < SQUARES and bool(state.tile_stack)  # SC-10: explore the ring
+    if state.slot_tile[slot] < 0:  # SC-10: explore the ring
+        if origin >= SQUARES:
+            return EXPLORE_FROM_MAP
+        return None if state.tile_stack else NO_TILE_LEFT
     if state.populated[slot]:
-        if target in state.enemies or (target in occupied if occupied is not None
-                                       else world.character_at(state, target) >= 0):
-            return False
+        if target in state.enemies:
+            return ENEMY_THERE
+        if target in occupied if occupied is not None else \
+                world.character_at(state, target) >= 0:
+            return CHARACTER_THERE
         thing = state.things.get(target)
-        return thing is None or (thing is ROCK and state.players[seat].has(GAUNTLET))
+        if thing is None or (thing is ROCK and state.players[seat].has(GAUNTLET)):
+            return None
+        return ROCK_THERE if thing is ROCK else OBJECT_THERE
     gauntlet = state.players[seat].has(GAUNTLET)
+    if target in state.things:
+        return OBJECT_THERE
     plan = world.population_plan(state, slot)
-    if target in state.things or (target in plan and not (
-            gauntlet and plan[target] is Token.ROCK)):
-        return False
-    return has_free_exit(state, origin, target, plan)
+    if target in plan and not (gauntlet and plan[target] is Token.ROCK):
+        return TOKEN_ON_ENTRY
+    return None if has_free_exit(state, origin, target, plan) else NO_WAY_OUT
 
 
 def has_free_exit(state: SuperCamelotState, origin: int, target: int,

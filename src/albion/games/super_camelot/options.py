@@ -45,6 +45,7 @@ def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
     if player.position == OFF_BOARD:  # SC-7; SC-33: the turn may always be ended
         return [*(PLACES[k] for k, circle in enumerate(CIRCLES)
                   if world.character_at(state, circle) < 0), END_TURN]
+    # the checks below are those of `legality.refusal`, in its order
     if player.passed_out:
         return [END_TURN]  # SC-39
     moving = state.move_left > 0
@@ -60,7 +61,8 @@ def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
     treasures = player.treasures  # cheap tests first: most players hold nothing yet
     if acting:
         found += [ATTACKS[arc] for arc in combat.attack_arcs(state, seat)]
-        if (player.keys or player.specials[BIG_KEY]) and chests.chest_to_open(state, seat) >= 0:
+        if (player.keys or player.specials[BIG_KEY]) and \
+                chests.open_refusal(state, seat) is None:
             found.append(OPEN_CHEST)
         if state.stacks:
             found += [PICK_UP[special] for special in chests.stacks_beside(state, seat)]

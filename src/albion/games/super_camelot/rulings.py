@@ -202,9 +202,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("SC-36", "Moves and attacks in software",
            "A Move is taken square by square: its first step spends the action, any other "
            "action (the free Bow shot included) or stop ends it, and a Move has at least one "
-           "step. An Attack is offered only on an arc, and a Bomb only on a block, holding "
-           "something to cut or fight (a Bomb also on a block holding another character); "
-           "of blocks hitting the same things, only the first in reading order.",
+           "step. Every arc may be attacked (SC-12), even one reaching nothing: the action is "
+           "spent and no dice are rolled, as no face could change anything (a Bomb likewise "
+           "on a block hitting nothing). Of Bomb blocks hitting exactly the same things, "
+           "nothing included, only the first in reading order is offered: they are the same "
+           "move.",
            (PROJECT,)),
     Ruling("SC-37", "Safety cap",
            "A game still running after max_turns seat turns ends as a draw (ALL-1).",

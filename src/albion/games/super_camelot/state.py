@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Self
 
-from albion.core.errors import AlbionError
+from albion.core.errors import Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
-from albion.games.super_camelot import options, resolve
+from albion.games.super_camelot import legality, options, resolve
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import CENTRE_SLOTS, SLOTS_PER_SIDE
 from albion.games.super_camelot.components import (
@@ -23,7 +23,6 @@ from albion.games.super_camelot.components import (
     Token,
 )
 from albion.games.super_camelot.config import Rules
-from albion.games.super_camelot.legality import why_illegal
 from albion.games.super_camelot.pieces import (
     CHANCE_TYPES,
     Adventurer,
@@ -142,8 +141,8 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
             if self.pending:
                 resolve.settle(self)
 
-    def explain_illegal(self, action: object) -> AlbionError:
-        return why_illegal(self, action)
+    def refusal(self, action: object) -> Refusal | None:
+        return legality.refusal(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase is OVER

@@ -97,8 +97,8 @@ def kill_options(state: SuperCamelotState, enemies: tuple[int, ...],
         for icon, target in zip(icons, targets, strict=True):
             if target < len(enemies):
                 dealt[target] += icon
-        found.add(tuple(sq for sq, got, need in zip(enemies, dealt, needs, strict=True)
-                        if got >= need))
+        found.add(tuple(sorted(sq for sq, got, need in zip(enemies, dealt, needs,
+                                                           strict=True) if got >= need)))
     return tuple(sorted(kill for kill in found
                         if not any(set(kill) < set(other) for other in found)))
 
