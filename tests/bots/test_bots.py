@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
-from albion.core.registry import get_plugin
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.search import Budget, SearchSettings, random_policy, search
 from albion.core import CHANCE, State, get_game
-from albion.table import Table
+from albion.core.registry import get_plugin
 from albion.sim.simulate import simulate
+from albion.table import Table
 from tests.conformance.harness import choose
 
 FAST = "ismcts:iterations=30"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from albion.core import CHANCE, AnyState, AnyGame, Variant, all_games, pick_outcome
+from albion.core import CHANCE, AnyGame, AnyState, Variant, all_games, pick_outcome
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,32 @@ def test_records_replay_to_the_same_state(setup: Setup) -> None:
         assert len(states) == len(texts) + 1
 
 
+def test_position_text_round_trips(setup: Setup) -> None:
+    """Issue 13: `game.from_text(state.to_text())` gives the state back, and `str(state)`
+    is a picture holding that text."""
+    game = setup.game
+    for seed in SEEDS[:2]:
+        for state in playout(setup, seed):
+            text = state.to_text()
+            assert game.from_text(text) == state
+            assert game.from_text(text).to_text() == text
+    assert text in str(state)
+
+
+def test_notation_from_a_view_agrees_with_the_state(setup: Setup) -> None:
+    """Issue 13: a seat reads and writes notation from its view as from the state."""
+    game = setup.game
+    for state in playout(setup, SEEDS[0]):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        view = state.observe(seat)
+        for action in state.legal_actions():
+            text = game.action_text(state, action)
+            assert game.view_action_text(view, action) == text
+            assert game.parse_view_action(view, text) == action
+
+
 def test_clones_are_independent(setup: Setup) -> None:
     rng = random.Random(0)
     for state in playout(setup, 3):

@@ -8,12 +8,12 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from albion.games.diamoniak import strategy as di
-from albion.games.raiding_stonehenge import strategy as rs
 from albion.core import get_game
 from albion.games.diamoniak import GAME as DIAMONIAK
 from albion.games.diamoniak import Card, Choice, DiamoniakState, Lose
+from albion.games.diamoniak import strategy as di
 from albion.games.raiding_stonehenge import Phase, RaidingState
+from albion.games.raiding_stonehenge import strategy as rs
 from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score
 from tests.conformance.harness import choose

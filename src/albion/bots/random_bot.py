@@ -11,6 +11,10 @@ class RandomBot:
     """Uniform over legal actions, from its own seeded generator."""
 
     name = "random"
+    needs_view = False
+    """It reads no view, so a table spares building one (the fast path of simulations)."""
+    picks_from_legal = True
+    """It returns an element of the list it is handed, so a table need not check it."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -146,6 +147,7 @@ def parse_players(text: str, allow_human: bool = True) -> list[PlayerSpec]:
     return specs
 
 
+@cache
 def _options(spec: PlayerSpec) -> BaseModel:
     kind = BOTS[spec.name]
     try:

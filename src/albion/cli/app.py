@@ -27,15 +27,22 @@ from albion.cli.console import console, err_console, fail, user_errors
 from albion.cli.play import play_game
 from albion.cli.replay import browse
 from albion.cli.tables import report_table, standings_table, summary_table
-from albion.core.game import Game
+from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.sim.bench import bench, bench_search, pin_to_one_core, run_baseline
+from albion.sim.bench import (
+    bench,
+    bench_search,
+    bench_table,
+    pin_to_one_core,
+    run_baseline,
+)
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.schedule import balanced_games
 from albion.sim.simulate import default_workers, simulate
 from albion.sim.standings import standings
 from albion.sim.tournament import TournamentConfig, run_tournament
+from albion.table.schemas import write_schemas
 
 app = typer.Typer(
     name="albion",
@@ -68,7 +75,7 @@ def _root(
     """Play, simulate and study Diamoniak, Raiding Stonehenge and Super Camelot."""
 
 
-def _game_and_variant(game_id: str, pairs: list[str] | None) -> tuple[Game, Variant]:
+def _game_and_variant(game_id: str, pairs: list[str] | None) -> tuple[AnyGame, Variant]:
     game = get_game(game_id)
     return game, game.variant(parse_variant_pairs(pairs or []))
 
@@ -296,6 +303,10 @@ def bench_command(
     bot: Annotated[str | None, typer.Option(
         metavar="SPEC", help="Also time a search bot (ismcts, ismcts:iterations=500…) at "
         "decision points of random games: iterations/s and rollout length.")] = None,
+    table: Annotated[bool, typer.Option(
+        "--table", help="Also time `albion simulate`'s games (random bots through the "
+        "Table) against the bare engine's random playouts, in alternating slices.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Engine speed: random playouts straight on states, on one core (and a search bot)."""
@@ -332,11 +343,34 @@ def bench_command(
                 "seconds_per_move": round(timed.seconds_per_move, 4),
                 "moves": timed.moves,
             })
+        if table:
+            through = bench_table(game, resolved, count, seconds)
+            data.update({
+                "table_actions_per_s": round(through.table_actions_per_s),
+                "playout_actions_per_s_between_tables": round(through.playout_actions_per_s),
+                "table_share_of_playout_speed": round(through.share, 3),
+                "table_share_per_slice": [round(share, 3) for share in through.shares],
+            })
     if as_json:
         print(json.dumps(data))
         return
     for key, value in data.items():
         console.print(f"{key:>24}  {value}")
+
+
+@app.command("schema")
+def schema_command(
+    out: Annotated[Path, typer.Option(metavar="DIR", help="Where to write the files.")] = Path(
+        "docs/protocol"),
+) -> None:
+    """Write the table protocol's JSON Schemas (each game's view, and the events)."""
+    with user_errors():
+        try:
+            written = write_schemas(out)
+        except OSError as error:
+            fail(f"cannot write to {out}: {error.strerror or error}")
+    for path in written:
+        console.print(f"wrote {path}")
 
 
 def main() -> None:

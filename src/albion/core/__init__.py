@@ -20,7 +20,7 @@ from albion.core.errors import (
 from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
 from albion.core.game import AnyGame, AnyState, Game
 from albion.core.record import GameRecord, replay
-from albion.core.registry import all_games, get_game, register
+from albion.core.registry import all_games, all_plugins, game_ids, get_game, get_plugin, register
 from albion.core.rulings import Ruling, Source
 from albion.core.state import CAP, CHANCE, TERMINAL, State
 from albion.core.variants import Variant, VariantOption, VariantValue, parse_variant_pairs
@@ -55,7 +55,10 @@ __all__ = [
     "VariantOption",
     "VariantValue",
     "all_games",
+    "all_plugins",
+    "game_ids",
     "get_game",
+    "get_plugin",
     "parse_variant_pairs",
     "pick_outcome",
     "register",

@@ -64,6 +64,11 @@ class Game(ABC, Generic[S, A, V]):
     def _new_state(self, num_players: int, variant: Variant) -> S: ...
 
     @abstractmethod
+    def from_text(self, text: str) -> S:
+        """The position a position text describes (`state.to_text()` writes them);
+        PositionError says what is wrong and where."""
+
+    @abstractmethod
     def parse_action(self, state: S, text: str) -> A:
         """The action `text` names in `state` (InvalidActionError if it names none).
         Legality is checked when applied, not here."""

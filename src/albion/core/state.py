@@ -128,6 +128,15 @@ class State(ABC, Generic[A, V]):
         """What `seat` may know (None: a spectator). Immutable and comparable."""
 
     @abstractmethod
+    def to_text(self) -> str:
+        """The position text (like chess's FEN): everything the state holds, readable and
+        editable; `game.from_text` reads it back to an equal state."""
+
+    def __str__(self) -> str:
+        """A readable plain-text picture (games draw their table, then the position)."""
+        return self.to_text()
+
+    @abstractmethod
     def clone(self) -> Self: ...
 
     @abstractmethod

@@ -12,8 +12,8 @@ from statistics import fmean, pstdev, stdev
 from typing import Any
 
 from albion.core.state import CAP
-from albion.sim.stats import wilson
 from albion.sim.batch import GameOutcome
+from albion.sim.stats import wilson
 
 SIGNIFICANCE = 0.05
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any, Literal
 
+from albion.bots.registry import parse_players
+from albion.bots.specs import PlayerSpec
 from albion.core.errors import AlbionError
 from albion.core.state import CAP
 from albion.core.variants import VariantValue
@@ -83,7 +86,8 @@ class GameTask:
         """Game `index`, start to end, at a table without an event log (the fast path):
         its outcome, and its record as JSON when the batch keeps records."""
         seats = self.seating(index)
-        table = Table(self.game, [self.lineup[player] for player in seats],
+        specs = _parsed(self.lineup)
+        table = Table(self.game, [specs[player] for player in seats],
                       dict(self.variant), seed=game_seed(self.seed, index), events=False,
                       timed=self.timed)
         returns = table.returns()
@@ -92,6 +96,12 @@ class GameTask:
                               table.num_actions(), table.think_seconds(),
                               table.decisions_made(), table.seat_labels())
         return outcome, record_json(table.record()) if self.keep_record else None
+
+
+@cache
+def _parsed(lineup: tuple[str, ...]) -> tuple[PlayerSpec, ...]:
+    """A line-up's specs, read once per process."""
+    return tuple(spec for text in lineup for spec in parse_players(text, allow_human=False))
 
 
 def play_chunk(task: GameTask, indices: Sequence[int]) -> list[tuple[GameOutcome, str | None]]:

@@ -177,6 +177,49 @@ def bench_search(game: AnyGame, variant: Variant, players: int, seconds: float, 
                           played / playing, tuple(shares))
 
 
+@dataclass(frozen=True)
+class TableBenchResult:
+    """Random-bot games through the table against random playouts on the bare engine,
+    timed in alternating slices (median slice)."""
+
+    game: str
+    players: int
+    table_actions_per_s: float
+    playout_actions_per_s: float
+    shares: tuple[float, ...]
+
+    @property
+    def share(self) -> float:
+        return statistics.median(self.shares)
+
+
+def bench_table(game: AnyGame, variant: Variant, players: int, seconds: float,
+                seed: int = 0) -> TableBenchResult:
+    """Five slices, each: random playouts on states, then the same number of seconds of
+    `albion simulate`'s games (random bots at a `Table`, the batch runner's fast path)."""
+    from albion.sim.batch import GameTask  # noqa: PLC0415 - bench is below batch otherwise
+
+    rng = random.Random(seed)
+    task = GameTask(game.id, tuple(variant.items()), ("random",) * players, players, seed)
+    slice_seconds = seconds / SLICES / 2
+    index = table_actions = played = 0
+    playing = simulating = 0.0
+    shares = []
+    for _ in range(SLICES):
+        actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
+        played, playing = played + actions, playing + elapsed
+        done = 0
+        start = time.perf_counter()
+        while (spent := time.perf_counter() - start) < slice_seconds:
+            outcome, _ = task.play(index)
+            done += outcome.num_actions
+            index += 1
+        table_actions, simulating = table_actions + done, simulating + spent
+        shares.append((done / spent) / (actions / elapsed))
+    return TableBenchResult(game.id, players, table_actions / simulating, played / playing,
+                            tuple(shares))
+
+
 def _playouts_for(game: AnyGame, players: int, variant: Variant, rng: random.Random,
                   seconds: float) -> tuple[int, float]:
     """Random playouts for about `seconds`: (actions, elapsed)."""

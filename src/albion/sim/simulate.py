@@ -18,6 +18,7 @@ from albion.core.state import CAP
 from albion.core.variants import Variant
 from albion.sim.batch import GameOutcome, GameTask, run_games
 
+
 @dataclass
 class Summary:
     """What `albion simulate` reports. `wins` follow the `--players` order and `seat_wins`

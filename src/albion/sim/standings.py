@@ -12,8 +12,8 @@ from openskill.models import PlackettLuce
 
 from albion.bots.registry import cheats
 from albion.core.state import CAP
-from albion.sim.stats import wilson
 from albion.sim.batch import GameOutcome
+from albion.sim.stats import wilson
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 from albion.core.errors import AlbionError
 from albion.sim.batch import BACKENDS, BatchError, GameOutcome, GameTask, run_games
 
+
 class TournamentError(AlbionError, ValueError):
     """A tournament that cannot run (a folder of another tournament)."""
 

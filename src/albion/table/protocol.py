@@ -13,7 +13,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-PROTOCOL = 1
+PROTOCOL: Literal[1] = 1
 """Bumped whenever a field changes meaning or goes away; new optional fields keep it."""
 
 Board = TypeVar("Board", bound=BaseModel)
@@ -47,7 +47,7 @@ class Result(Wire):
 class TableView(Wire, Generic[Board]):
     """One viewer's view of a table."""
 
-    protocol: Literal[1] = PROTOCOL
+    protocol: Literal[1] = 1
     game: str
     game_version: str
     variant: dict[str, str | int]

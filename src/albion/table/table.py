@@ -11,7 +11,7 @@ per-audience events, so that no rule, seat check or secret is handled twice.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from albion.bots.base import Agent
@@ -25,9 +25,11 @@ from albion.core.record import READABLE_FORMATS, GameRecord
 from albion.core.registry import get_game
 from albion.core.state import CAP, CHANCE, TERMINAL
 from albion.core.variants import Variant, VariantValue
+from albion.table.decisions import decision_state
 from albion.table.entries import Entry
-from albion.table.views import view_json
+from albion.table.seat_records import seat_record
 from albion.table.seeding import derive_rng, fresh_seed
+from albion.table.views import Seating, protocol_view
 
 
 class AgentError(AlbionError, RuntimeError):
@@ -37,8 +39,9 @@ class AgentError(AlbionError, RuntimeError):
 class Table:
     """One game in progress between `players` (specs as the command line takes them:
     `"human"`, `"random"`, `"ismcts:iterations=500"`; or agents of one's own, anything
-    with a `name` and `choose(view, legal)`), seeded by `seed` (a fresh one if None). Bots decide inside `submit` (and at creation), unless `autoplay` is off: then
-    their seats wait in `to_move()` like people's, for a caller running bots elsewhere.
+    with a `name` and `choose(view, legal)`), seeded by `seed` (a fresh one if None).
+    Bots decide inside `submit` (and at creation), unless `autoplay` is off: then their
+    seats wait in `to_move()` like people's, for a caller running bots elsewhere.
     With `events` off the table keeps no event log (simulations: the fast path)."""
 
     def __init__(
@@ -62,10 +65,15 @@ class Table:
                names: Sequence[str] | None, events: bool, autoplay: bool,
                bot_label: tuple[object, ...] = (), timed: bool = False) -> None:
         self.game: AnyGame = get_game(game) if isinstance(game, str) else game
-        agents = {seat: player for seat, player in enumerate(players)
-                  if not isinstance(player, str | PlayerSpec)}
-        self.specs = _specs([PlayerSpec(player.name) if seat in agents else player
-                             for seat, player in enumerate(players)])
+        agents: dict[int, Agent] = {}
+        named: list[str | PlayerSpec] = []
+        for seat, player in enumerate(players):
+            if isinstance(player, str | PlayerSpec):
+                named.append(player)
+            else:
+                agents[seat] = player
+                named.append(PlayerSpec(player.name))
+        self.specs = _specs(named)
         self.game.check_players(len(self.specs))
         self.variant = variant if isinstance(variant, Variant) else self.game.variant(variant)
         self.seed = seed
@@ -208,7 +216,38 @@ class Table:
         """`viewer`'s view as JSON-ready data: the table protocol (`albion.table.protocol`,
         schemas in docs/protocol/) — public facts in plain terms, the viewer's own secrets,
         its legal actions as notation; never another seat's secrets."""
-        return view_json(self, viewer)
+        legal = self.legal(viewer) if viewer is not None else []
+        return protocol_view(self._seating(), self._state, self.version, viewer,
+                             self.to_move(), legal)
+
+    def seat_record(self, seat: int) -> dict[str, Any]:
+        """What `seat` saw and nothing else (format `albion-seat-record/1`): its events,
+        and its view at every version where it changed — the first whole, the others as
+        JSON patches (RFC 6902) — so its game can be stepped through as it saw it."""
+        if not 0 <= seat < self.num_players:
+            raise NotYourTurn(seat, ())
+        return seat_record(self, seat, self._positions())
+
+    def _seating(self) -> Seating:
+        return Seating(self.game, self.variant, self.names,
+                       [not spec.is_human for spec in self.specs])
+
+    def _positions(self) -> Iterator[tuple[int, AnyState, tuple[int, ...]]]:
+        """(version, position, seats that could decide) from the start to now, rebuilt
+        from the log."""
+        state = self.game.new_state(self.num_players, self.variant)
+        humans = [spec.is_human or not self.autoplay for spec in self.specs]
+        version = 0
+        while True:
+            yield version, state, tuple(s for s in state.decision_seats() if humans[s])
+            if version == len(self._log):
+                return
+            actor, action = self._log[version]
+            if actor >= 0 and actor != state.current_player():
+                state.apply_for(actor, action)
+            else:
+                state.apply_legal(action)
+            version += 1
 
     def events_for(self, viewer: int | None, since_version: int = 0) -> list[Entry]:
         """The events after `since_version` that `viewer` may receive, in its wording."""
@@ -269,25 +308,17 @@ class Table:
         return self.specs[seat], state.observe(seat), state.legal_actions()
 
     def _decision_state(self, seat: int) -> AnyState:
-        """The position in which `seat` decides: the table's own, or — where decisions
-        are simultaneous and seats ahead of it in the engine's order have not decided
-        yet — a copy in which they have (their choices, hidden and independent, change
-        neither `seat`'s options nor what it may know, RS-6). So every seat decides, and
-        every bot sees, exactly what it would deciding in that order."""
-        state = self._state
-        if state.current_player() == seat:
-            return state
-        waiting = state.decision_seats()
-        if seat not in waiting:
-            raise NotYourTurn(seat, self.to_move())
-        state = state.clone()
-        while state.current_player() != seat:
-            state.apply_legal(state.legal_actions()[0])
-        return state
+        """Where `seat` decides (`decision_state`); NotYourTurn if it may not now."""
+        try:
+            return decision_state(self._state, seat)
+        except ValueError:
+            raise NotYourTurn(seat, self.to_move()) from None
 
     def _advance(self) -> None:
         """Play chance and bot seats until a seat outside the table must decide or the
         game ends."""
+        if not self._keep_events and self.autoplay:
+            self._advance_quietly()
         state, agents = self._state, self._agents
         while True:
             player = state.current_player()
@@ -302,6 +333,29 @@ class Table:
                 self._let_simultaneous_bots_decide()
                 if state.current_player() == player:
                     return
+
+    def _advance_quietly(self) -> None:
+        """`_advance` with no event log, for the bots that need no view and pick straight
+        from the legal list (the random bot): the simulations' hot loop, as lean as the
+        engine's own random playouts (measured by `albion bench --table`). It stops at
+        the first seat it cannot decide for, and `_advance` goes on from there."""
+        state, log = self._state, self._log
+        current, legal_actions = state.current_player, state.legal_actions
+        outcomes, apply, draw = state.chance_outcomes, state.apply_legal, self._chance.random
+        quick = [agent.choose if agent is not None and getattr(agent, "picks_from_legal",
+                                                                False) else None
+                 for agent in self._agents]
+        while True:
+            player = current()
+            if player == CHANCE:
+                action = pick_outcome(outcomes(), draw())
+            elif player == TERMINAL or (choose := quick[player]) is None:
+                break
+            else:
+                action = choose(None, legal_actions())
+            log.append((player, action))
+            apply(action)
+        self.version = len(log)
 
     def _let_simultaneous_bots_decide(self) -> None:
         """RS-6: bots among the seats deciding at once do not wait for the people."""

@@ -3,17 +3,18 @@ envelope every game shares, with the game's own board from its plug-in's wire mo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel
 
+from albion.core.game import AnyGame, AnyState
 from albion.core.registry import get_plugin
 from albion.core.state import CAP
+from albion.core.variants import Variant
 from albion.table.protocol import LegalAction, Result, SeatInfo, TableView
-
-if TYPE_CHECKING:
-    from albion.table.table import Table
 
 
 @cache
@@ -30,27 +31,36 @@ class GenericBoard(BaseModel):
     text: str
 
 
-def view_json(table: Table, viewer: int | None) -> dict[str, Any]:
-    """The view as JSON-ready data, validated against the game's model."""
-    game = table.game
+@dataclass(frozen=True)
+class Seating:
+    """What a view says of the table around the game: who plays each seat."""
+
+    game: AnyGame
+    variant: Variant
+    names: Sequence[str]
+    bots: Sequence[bool]
+
+
+def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int | None,
+                  to_move: Sequence[int], legal: Sequence[str]) -> dict[str, Any]:
+    """`viewer`'s view of `state` at `version` as JSON-ready data, validated against the
+    game's model. Only `state.observe(viewer)` reaches the board."""
+    game = seating.game
     wire = get_plugin(game.id).load_wire()
-    seen = table.observe(viewer)
-    board = wire.board(seen) if wire is not None else \
-        GenericBoard(text=repr(seen))
-    returns = table.returns()
+    seen = state.observe(viewer)
+    board = wire.board(seen) if wire is not None else GenericBoard(text=repr(seen))
     result = None
-    if returns is not None:
-        reason = table.end_reason() or "over"
+    if state.is_terminal():
+        returns = state.returns()
+        reason = state.end_reason() or "over"
         best = max(returns)
         winners = [] if reason == CAP else [s for s, v in enumerate(returns) if v == best]
         result = Result(returns=returns, winners=winners, reason=reason)
-    legal = table.legal(viewer) if viewer is not None else []
-    model = view_model(game.id)
-    view = model(
-        game=game.id, game_version=game.version, variant=table.variant.as_dict(),
-        version=table.version, viewer=viewer,
-        seats=[SeatInfo(seat=seat, name=game.seat_name(seat), player=table.names[seat],
-                        is_bot=not table.is_human(seat)) for seat in range(table.num_players)],
-        status="over" if table.is_over() else "playing", to_move=list(table.to_move()),
-        legal=[LegalAction(text=text) for text in legal], result=result, board=board)
+    view = view_model(game.id)(
+        game=game.id, game_version=game.version, variant=seating.variant.as_dict(),
+        version=version, viewer=viewer,
+        seats=[SeatInfo(seat=seat, name=game.seat_name(seat), player=seating.names[seat],
+                        is_bot=seating.bots[seat]) for seat in range(len(seating.names))],
+        status="over" if result is not None else "playing", to_move=list(to_move),
+        legal=[LegalAction(text=text, index=None) for text in legal], result=result, board=board)
     return view.model_dump(mode="json")

@@ -1,17 +1,15 @@
-"""Building Diamoniak positions for scenario tests. Every card placed is taken from the
-draw pile, so the 54 cards stay conserved (DI-1)."""
+"""Building Diamoniak positions for scenario tests, as position texts read by
+`albion.games.diamoniak.position.from_text`. Every card placed is taken from the draw
+pile, so the 54 cards stay conserved (DI-1)."""
 
 from __future__ import annotations
 
 from albion.core import VariantValue
 from albion.games.diamoniak import GAME, Card, DiamoniakState, Phase
+from albion.games.diamoniak.cards import DECK
+from albion.games.diamoniak.position import LETTERS, from_text
 
 CARD = {card.label: card for card in Card}
-
-
-def _take(state: DiamoniakState, card: Card, count: int) -> None:
-    assert state.pile[card] >= count, f"not enough {card.label} cards left to place"
-    state.pile[card] -= count
 
 
 def position(
@@ -28,27 +26,46 @@ def position(
 ) -> DiamoniakState:
     """A position with `seat` to play. `pile`, if given, replaces the draw pile (cards not
     accounted for anywhere go to the discard, so the total stays 54)."""
-    state = GAME.new_state(players, variant)
-    assert isinstance(state, DiamoniakState)
-    state.phase, state.seat, state.turns = phase, seat, turns
-    for owner, (colour, size) in (castles or {}).items():
-        state.castle[owner] = CARD[colour]
-        state.castle_size[owner] = size
-        _take(state, CARD[colour], size)
-    for owner, cards in (right or {}).items():
+    left = list(DECK)
+    thrown = [0] * len(Card)
+
+    def take(name: str, count: int) -> None:
+        assert left[CARD[name]] >= count, f"not enough {name} cards left to place"
+        left[CARD[name]] -= count
+
+    seats = []
+    for owner in range(players):
+        colour, size = (castles or {}).get(owner, ("", 0))
+        if colour:
+            take(colour, size)
+        cards = (right or {}).get(owner, {})
         for name, count in cards.items():
-            state.right[owner][CARD[name]] += count
-            _take(state, CARD[name], count)
+            take(name, count)
+        castle = f"{size}{LETTERS[CARD[colour]]}" if colour else "-"
+        seats.append(f"P{owner + 1} castle {castle} right {_counts(cards)}")
     for name, count in (discard or {}).items():
-        state.discard[CARD[name]] += count
-        _take(state, CARD[name], count)
+        take(name, count)
+        thrown[CARD[name]] += count
     if pile is not None:
         for card in Card:
             wanted = pile.get(card.label, 0)
-            assert state.pile[card] >= wanted, f"not enough {card.label} cards for the pile"
-            state.discard[card] += state.pile[card] - wanted
-            state.pile[card] = wanted
-    return state
+            assert left[card] >= wanted, f"not enough {card.label} cards for the pile"
+            thrown[card] += left[card] - wanted
+            left[card] = wanted
+    settings = " ".join(f"{key}={value}" for key, value in GAME.variant(variant).items())
+    return from_text(" | ".join([
+        f"diamoniak {players}p {settings}",
+        f"{phase.name.lower()} P{seat + 1} turns {turns}",
+        "pile " + _counts({card.label: count for card, count in zip(Card, left, strict=True)}),
+        "discard " + _counts({card.label: count for card, count in zip(Card, thrown,
+                                                                       strict=True)}),
+        *seats,
+    ]))
+
+
+def _counts(cards: dict[str, int]) -> str:
+    return " ".join(f"{count}{LETTERS[CARD[name]]}" for name, count in cards.items()
+                    if count) or "-"
 
 
 def play(state: DiamoniakState, *texts: str) -> DiamoniakState:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from albion.bots import RandomBot, make_bot, parse_players
 from albion.core import GameRecord, RecordError, replay
 from albion.games.diamoniak import GAME, DiamoniakState
-from albion.sim.records import parse_record, record_json
 from albion.sim.batch import GameTask
+from albion.sim.records import parse_record, record_json
 from albion.table import Table
 from tests.conformance.harness import choose
 from tests.games.diamoniak.positions import total_cards

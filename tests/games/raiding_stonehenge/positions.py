@@ -1,10 +1,13 @@
-"""Building Raiding Stonehenge positions for scenario tests. Cards placed are taken from
-the deck and disks from the piles, so 60 cards and 50 disks stay conserved (RS-1)."""
+"""Building Raiding Stonehenge positions for scenario tests, as position texts read by
+`albion.games.raiding_stonehenge.position.from_text`. Cards placed are taken from the
+deck and disks from the piles, so 60 cards and 50 disks stay conserved (RS-1)."""
 
 from __future__ import annotations
 
 from albion.core import VariantValue
-from albion.games.raiding_stonehenge import GAME, Colour, Phase, RaidingState
+from albion.games.raiding_stonehenge import GAME, Colour, RaidingState
+from albion.games.raiding_stonehenge.components import COPIES, DISKS_PER_COLOUR, HIGHEST_CARD
+from albion.games.raiding_stonehenge.position import LETTERS, from_text
 
 COLOUR = {colour.label: colour for colour in Colour}
 
@@ -21,29 +24,46 @@ def position(
 ) -> RaidingState:
     """A position at the pick step of a round, `start` holding the gray figure. `deck`, if
     given, is the exact deck; the cards accounted for nowhere count as played."""
-    state = GAME.new_state(players, variant)
-    assert isinstance(state, RaidingState)
-    state.deal_queue = []
-    state.phase, state.start, state.seat, state.acted = Phase.PICK, start, start, 0
-    state.lines = [list(line) for line in (lines or [[]] * 5)]
-    state.hands = [sorted(hand) for hand in (hands or [[] for _ in range(players)])]
-    for seat, owned in enumerate(disks or []):
-        for name, count in owned.items():
-            state.disks[seat][COLOUR[name]] += count
-            state.piles[COLOUR[name]] -= count
-            assert state.piles[COLOUR[name]] >= 0
-    used = [card for line in state.lines for card in line]
-    used += [card for hand in state.hands for card in hand]
-    for card in used:
-        state.deck[card] -= 1
-        assert state.deck[card] >= 0, f"more than two {card}s"
+    rows = [list(line) for line in (lines or [[]] * 5)]
+    held = [sorted(hand) for hand in (hands or [[] for _ in range(players)])]
+    owned = [dict(d) for d in (disks or [])] + [{}] * (players - len(disks or []))
+    piles = [DISKS_PER_COLOUR - sum(d.get(c.label, 0) for d in owned) for c in Colour]
+    assert min(piles) >= 0, "more disks than the piles hold"
+    left = [0] + [COPIES] * HIGHEST_CARD
+    for card in [card for row in rows for card in row] + [card for hand in held
+                                                         for card in hand]:
+        left[card] -= 1
+        assert left[card] >= 0, f"more than two {card}s"
+    played = [0] * (HIGHEST_CARD + 1)
     if deck is not None:
-        for card in range(1, 31):
-            wanted = deck.count(card)
-            assert state.deck[card] >= wanted
-            state.discard[card] += state.deck[card] - wanted
-            state.deck[card] = wanted
-    return state
+        for card in range(1, HIGHEST_CARD + 1):
+            assert left[card] >= deck.count(card)
+            played[card] = left[card] - deck.count(card)
+            left[card] = deck.count(card)
+    settings = " ".join(f"{key}={value}" for key, value in GAME.variant(variant).items())
+    return from_text(" | ".join([
+        f"raiding-stonehenge {players}p {settings}",
+        f"round 1 pick P{start + 1} start P{start + 1} acted 0",
+        f"deck {_cards(left)}",
+        f"discard {_cards(played)}",
+        "queue -",
+        "lines " + " ".join(",".join(map(str, row)) or "-" for row in rows),
+        "piles " + " ".join(f"{count}{LETTERS[c]}" for c, count in enumerate(piles)),
+        "placed - waiting -",
+        *(f"P{seat + 1} hand {','.join(map(str, held[seat])) or '-'} play - at - "
+          f"disks {_disks(owned[seat])} taken - last -" for seat in range(players)),
+    ]))
+
+
+def _disks(owned: dict[str, int]) -> str:
+    return " ".join(f"{count}{LETTERS[COLOUR[name]]}" for name, count in owned.items()
+                    if count) or "-"
+
+
+def _cards(counts: list[int]) -> str:
+    """Counts by number as runs of one card: `3x2` two 3s, `5` one 5."""
+    return ",".join(f"{card}x{count}" if count > 1 else str(card)
+                    for card, count in enumerate(counts) if count) or "-"
 
 
 def play(state: RaidingState, *texts: str) -> RaidingState:

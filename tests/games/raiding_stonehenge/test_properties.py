@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from albion.bots import RandomBot, parse_players
+from albion.bots import RandomBot
 from albion.core import replay
 from albion.games.raiding_stonehenge import GAME, RaidingState
-from albion.sim.records import parse_record, record_json
 from albion.sim.batch import GameTask
+from albion.sim.records import parse_record, record_json
 from albion.table import Table
 from tests.conformance.harness import choose
 from tests.games.raiding_stonehenge.positions import total_cards, total_disks

@@ -304,9 +304,9 @@ def test_sc22_a_knight_cannot_walk_through_the_character_it_attacks() -> None:
         .......
         rrrrrrr
         dm1.r..
-        rrrrrrr
+        bbbbbbb
         .......
-        T....##"""}, abilities="off")
+        T....##"""}, abilities="off")  # 8 rocks: the box holds 12; bushes wall as well
     play(state, "end turn")
     assert state.enemies.get(at(5, 3, 0)) is Token.DARK_KNIGHT, "no way round P1"
     assert state.current_player() == CHANCE, "the Mimic beside P1 still steps onto it"

@@ -10,7 +10,7 @@ from typing import ClassVar
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.variants import Variant
-from albion.games.diamoniak import notation
+from albion.games.diamoniak import notation, position
 from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
@@ -44,6 +44,9 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
 
     def _new_state(self, num_players: int, variant: Variant) -> DiamoniakState:
         return DiamoniakState.initial(num_players, Rules.of(variant))
+
+    def from_text(self, text: str) -> DiamoniakState:
+        return position.from_text(text)
 
     def parse_action(self, state: DiamoniakState, text: str) -> DiamoniakAction:
         return notation.parse_action(state, text)

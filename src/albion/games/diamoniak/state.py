@@ -35,7 +35,6 @@ from albion.games.diamoniak.cards import (
     NO_COLOUR,
     Card,
 )
-from albion.games.diamoniak.legality import buyer_refusal, offer_refusal, toll_refusal
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.view import DiamoniakView
 
@@ -216,6 +215,17 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
             winner=self.winner,
         )
 
+    def to_text(self) -> str:
+        from albion.games.diamoniak.position import to_text  # noqa: PLC0415 - beside the rules
+
+        return to_text(self)
+
+    def __str__(self) -> str:
+        from albion.games.diamoniak.render import render  # noqa: PLC0415 - rich, when printed
+        from albion.games.picture import picture  # noqa: PLC0415
+
+        return picture(self, render)
+
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         other.rules = self.rules
@@ -256,21 +266,25 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         return colour in self.castle
 
     def purchases(self) -> list[DiamoniakAction]:
-        """DI-7: castle cards the current seat may buy now (the checks of `buy_refusal`)."""
+        """DI-7: castle cards the current seat may buy now: the predicates of
+        `legality.buy_refusal`, tested without wording a refusal."""
         me = self.seat
         colour = self.castle[me]
         if colour == NO_COLOUR or self.right[me][DIAMOND] < BUY_PRICE:
-            return []  # the fast form of buyer_refusal, the common case
-        if buyer_refusal(self) is not None:
             return []
+        right = self.right
         colours = range(len(COLOURS)) if self.rules.buy_any else (colour,)
-        return [BUY[seller][c] for seller in range(self.n) for c in colours
-                if offer_refusal(self, seller, c) is None]
+        return [BUY[seller][c] for seller in range(self.n) if seller != me
+                for c in colours if right[seller][c]]
 
     def toll_choices(self) -> list[DiamoniakAction]:
-        """DI-8: the kinds of card the drawer may still give the witch (`toll_refusal`)."""
-        choices: list[DiamoniakAction] = [LOSE_CASTLE, *(LOSE[card] for card in LOSABLE_RIGHT)]
-        return [choice for choice in choices if toll_refusal(self, choice) is None]
+        """DI-8: the kinds of card the drawer may still give the witch: the predicates of
+        `legality.toll_refusal`, tested without wording a refusal."""
+        me = self.seat
+        right = self.right[me]
+        choices: list[DiamoniakAction] = [LOSE_CASTLE] if self.castle_size[me] else []
+        choices += [LOSE[card] for card in LOSABLE_RIGHT if right[card]]
+        return choices
 
     # -- transitions -------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.variants import Variant
-from albion.games.raiding_stonehenge import notation
+from albion.games.raiding_stonehenge import notation, position
 from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
 from albion.games.raiding_stonehenge.phase import Phase
@@ -57,6 +57,9 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
 
     def _new_state(self, num_players: int, variant: Variant) -> RaidingState:
         return RaidingState.initial(num_players, Rules.of(variant))
+
+    def from_text(self, text: str) -> RaidingState:
+        return position.from_text(text)
 
     def parse_action(self, state: RaidingState, text: str) -> RaidingAction:
         return notation.parse_action(state, text)

@@ -37,7 +37,6 @@ from albion.games.raiding_stonehenge.components import (
     LINES,
     full_deck,
 )
-from albion.games.raiding_stonehenge.legality import take_refusal
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.resolution import payout, placement_order
 from albion.games.raiding_stonehenge.scoring import score, winners
@@ -157,7 +156,8 @@ class RaidingState(State[RaidingAction, RaidingView]):
             hand = self.hands[self.seat]
             return [PLAY[n] for i, n in enumerate(hand) if not i or hand[i - 1] != n]
         if phase is PICK:
-            return [TAKE[line] for line in range(LINES) if take_refusal(self, line) is None]
+            lines = self.lines  # RS-5: any non-empty line (legality.take_refusal)
+            return [TAKE[line] for line in range(LINES) if lines[line]]
         if phase is PLACE_PHASE:
             return list(PLACE)
         if phase is SET_ASIDE_PHASE:
@@ -271,6 +271,17 @@ class RaidingState(State[RaidingAction, RaidingView]):
             taken=tuple(tuple(sorted(cards)) for cards in self.taken),
             last_plays=tuple(self.last_plays),
         )
+
+    def to_text(self) -> str:
+        from albion.games.raiding_stonehenge.position import to_text  # noqa: PLC0415 - beside the rules
+
+        return to_text(self)
+
+    def __str__(self) -> str:
+        from albion.games.picture import picture  # noqa: PLC0415
+        from albion.games.raiding_stonehenge.render import render  # noqa: PLC0415 - rich, when printed
+
+        return picture(self, render)
 
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)

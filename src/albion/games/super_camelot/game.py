@@ -8,7 +8,7 @@ from collections.abc import Callable
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.variants import Variant
-from albion.games.super_camelot import belongings, notation, report
+from albion.games.super_camelot import belongings, notation, position, report
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.components import GEM_ITEMS, ITEM_SUPPLY, WIN_GEMS, Item
 from albion.games.super_camelot.config import Rules
@@ -34,6 +34,9 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
 
     def _new_state(self, num_players: int, variant: Variant) -> SuperCamelotState:
         return SuperCamelotState.initial(num_players, Rules.of(variant))
+
+    def from_text(self, text: str) -> SuperCamelotState:
+        return position.from_text(text)
 
     def parse_action(self, state: SuperCamelotState, text: str) -> SuperCamelotAction:
         return notation.parse_action(_actor_position(state), text)

@@ -8,35 +8,41 @@ A scene gives the 7 rows of one or more tiles, north first, using the tile legen
     #    the Starting Tile (centre tiles' inner corners)
 
 Every slot named in a scene is explored and populated exactly as drawn; the other centre
-slots get unnamed tiles, not yet populated. Tokens come out of the supply.
+slots get unnamed tiles, not yet populated. Tokens come out of the supply. `build` writes
+the scene as a position text (`position`, docs/position-text.md) and reads it back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from albion.core.variants import VariantValue
+from albion.core.errors import PositionError
+from albion.core.variants import VariantValue, resolve_variant
 from albion.games.super_camelot import world
 from albion.games.super_camelot.board import CENTRE_SLOTS, SIDE, START_BLOCK, slot_squares
 from albion.games.super_camelot.components import (
-    ACTIONS_PER_TURN,
-    STACK_SIZE,
+    DECK_CONTENTS,
+    ITEM_SUPPLY,
+    TOKEN_SUPPLY,
     Character,
+    Deck,
     Item,
     Token,
 )
-from albion.games.super_camelot.game import GAME
-from albion.games.super_camelot.pieces import Adventurer, Phase, Thing
+from albion.games.super_camelot.position import from_text
+from albion.games.super_camelot.position_grid import (
+    ENEMY_MARKS,
+    ITEM_MARKS,
+    THING_MARKS,
+    empty_mark,
+)
+from albion.games.super_camelot.rulings import VARIANTS
 from albion.games.super_camelot.state import SuperCamelotState
 from albion.games.super_camelot.tiles import TILE_SIZE, Mark
 
-ITEM_MARKS = {"G": Item.GREEN_GEM, "U": Item.BLUE_GEM, "R": Item.RED_GEM,
-              "K": Item.SMALL_KEY, "O": Item.BOMB}
-THING_MARKS = {"b": Thing.BUSH, "r": Thing.ROCK, "c": Thing.SMALL_CHEST,
-               "C": Thing.BIG_CHEST, "x": Thing.OPEN_SMALL_CHEST, "X": Thing.OPEN_BIG_CHEST}
-ENEMY_MARKS = {"d": Token.DARK_KNIGHT, "m": Token.MIMIC, "p": Token.PLANT}
 STACK_MARKS = {"k": Mark.BIG_KEY, "f": Mark.FIRE_RELIC, "w": Mark.WATER_RELIC,
                "a": Mark.WIND_RELIC}
+TOKEN_MARKS = {"b": Token.BUSH, "r": Token.ROCK} | ENEMY_MARKS
 
 
 def build(
@@ -50,55 +56,75 @@ def build(
 ) -> SuperCamelotState:
     """A position in the middle of `active`'s turn (three actions left). `tiles` maps a
     slot (0-15; 5, 6, 9, 10 are the centre) to its 7 drawn rows; `keys` optionally names
-    the tile (from the data file) that lies there, for later repopulation."""
-    state = GAME.new_state(players, variant)
-    assert isinstance(state, SuperCamelotState)
-    state.pending.clear()
-    state.phase = Phase.PLAYING
-    state.players = [Adventurer(characters[seat]) for seat in range(players)]
-    state.started = [True] * players
-    state.active, state.actions_left = active, ACTIONS_PER_TURN
+    the tile (from the data file) that lies there, for later repopulation. A scene
+    drawing more bushes, rocks or enemies than the box holds is refused (PositionError);
+    an item the supply lacks is not placed (SC-35)."""
     chosen = dict(keys or {})
+    stack = list(range(len(world.TILES)))
+    slot_tile = {}
     for slot in sorted(set(tiles) | set(CENTRE_SLOTS), key=lambda s: (s not in chosen, s)):
         key = chosen.get(slot)
-        tile = next(i for i in state.tile_stack
-                    if (world.TILES[i].key == key if key else i in world.UNNAMED))
-        state.slot_tile[slot] = tile
-        state.tile_stack.remove(tile)
-    for slot, text in tiles.items():
-        _draw(state, slot, text)
-    return state
+        slot_tile[slot] = next(i for i in stack
+                               if (world.TILES[i].key == key if key else i in world.UNNAMED))
+        stack.remove(slot_tile[slot])
+    tokens, items = dict(TOKEN_SUPPLY), dict(ITEM_SUPPLY)
+    drawn = {slot: _rows(slot, text, tokens, items) for slot, text in tiles.items()}
+    seats = {int(mark) - 1 for rows in drawn.values() for mark in "".join(rows)
+             if mark.isdigit()}
+    settings = " ".join(f"{k}={v}" for k, v in resolve_variant(VARIANTS, variant).items())
+    everyone = ",".join(f"P{seat + 1}" for seat in range(players))
+    lines = [
+        f"super-camelot {players}p {settings}",
+        f"turn phase=playing active=P{active + 1} actions=3 move=0 turns=0 started={everyone}"
+        f" bow_used=no reroll_used=no winner=- end=-",
+        *(f"P{seat + 1} {characters[seat].label} health=6 passed_out=no keys=0 bombs=0 "
+          f"green=0 blue=0 red=0 specials=- treasures=-{'' if seat in seats else ' at=off'}"
+          for seat in range(players)),
+        "supply " + " ".join([f"{_name(t)}={tokens[t]}" for t in Token]
+                             + [f"{_name(i)}={items[i]}" for i in Item]),
+        "lost -",
+        *(f"deck {_name(deck)} " + " ".join(f"{card.label}={count}"
+                                            for card, count in DECK_CONTENTS[deck].items())
+          for deck in Deck),
+        *(f"discard {_name(deck)} -" for deck in Deck),
+        "tile-stack " + (" ".join(world.TILES[tile].key for tile in stack) or "-"),
+        "pending -",
+    ]
+    for slot, tile in sorted(slot_tile.items()):
+        status = "populated" if slot in drawn else "unvisited"
+        rows = drawn.get(slot) or _rows(slot, "", tokens, items)
+        lines += [f"slot {slot} {world.TILES[tile].key} {status}", *rows]
+    return from_text("\n".join(lines))
 
 
-def _draw(state: SuperCamelotState, slot: int, text: str) -> None:
-    rows = [line.strip() for line in text.strip().splitlines() if line.strip()]
+def _rows(slot: int, text: str, tokens: dict[Token, int],
+          items: dict[Item, int]) -> list[str]:
+    """A scene tile as position grid rows: tokens taken from the supply (an item the
+    supply lacks is not placed, SC-35), empty squares written as the grid writes them."""
+    rows = [line.strip() for line in text.strip().splitlines() if line.strip()] or \
+        ["." * TILE_SIZE] * TILE_SIZE
     if len(rows) != TILE_SIZE or any(len(row) != TILE_SIZE for row in rows):
         raise ValueError(f"slot {slot}: a scene tile is 7 rows of 7 marks")
-    state.visited[slot] = state.populated[slot] = True
+    marks = []
     for square, mark in zip(slot_squares(slot), "".join(rows), strict=True):
-        _place(state, square, mark)
+        if mark in ITEM_MARKS and items[ITEM_MARKS[mark]]:
+            items[ITEM_MARKS[mark]] -= 1
+        elif mark in TOKEN_MARKS:
+            tokens[TOKEN_MARKS[mark]] -= 1
+            if tokens[TOKEN_MARKS[mark]] < 0:
+                raise PositionError(f"slot {slot}: the scene draws more {mark!r} than the "
+                                    f"box holds ({TOKEN_SUPPLY[TOKEN_MARKS[mark]]})")
+        elif not (mark.isdigit() or mark in THING_MARKS or mark in STACK_MARKS):
+            if mark not in ("#", ".", ",", "T", *ITEM_MARKS):
+                raise ValueError(f"{mark!r} is not a scene mark")
+            marks.append(empty_mark(square))
+            continue
+        marks.append(mark)
+    return ["".join(marks[row * TILE_SIZE:(row + 1) * TILE_SIZE]) for row in range(TILE_SIZE)]
 
 
-def _place(state: SuperCamelotState, square: int, mark: str) -> None:
-    if mark.isdigit():
-        state.players[int(mark) - 1].position = square
-    elif mark in ITEM_MARKS:
-        world.drop_item(state, square, ITEM_MARKS[mark])
-    elif mark in THING_MARKS:
-        thing = THING_MARKS[mark]
-        state.things[square] = thing
-        if thing in (Thing.BUSH, Thing.ROCK):
-            state.token_supply[Token.BUSH if thing is Thing.BUSH else Token.ROCK] -= 1
-    elif mark in ENEMY_MARKS:
-        state.enemies[square] = ENEMY_MARKS[mark]
-        state.token_supply[ENEMY_MARKS[mark]] -= 1
-        if ENEMY_MARKS[mark] is Token.PLANT:
-            state.facing[square] = 0
-    elif mark in STACK_MARKS:
-        state.things[square] = Thing.STACK
-        state.stacks[square] = (world.MARK_SPECIAL[STACK_MARKS[mark]], STACK_SIZE)
-    elif mark not in ("#", ".", ",", "T"):
-        raise ValueError(f"{mark!r} is not a scene mark")
+def _name(kind: Token | Item | Deck) -> str:
+    return kind.name.lower().replace("_", "-")
 
 
 def render(state: SuperCamelotState, slot: int) -> str:

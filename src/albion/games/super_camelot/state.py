@@ -160,6 +160,17 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         check_viewer(seat, self.n)
         return observe(self, seat)
 
+    def to_text(self) -> str:
+        from albion.games.super_camelot.position import to_text  # noqa: PLC0415 - beside the rules
+
+        return to_text(self)
+
+    def __str__(self) -> str:
+        from albion.games.picture import picture  # noqa: PLC0415
+        from albion.games.super_camelot.render import render  # noqa: PLC0415 - rich, when printed
+
+        return picture(self, render)
+
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         other.rules, other.n, other.phase = self.rules, self.n, self.phase

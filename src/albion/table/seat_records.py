@@ -1,0 +1,73 @@
+"""A seat's own record: what it saw and nothing else — its events and its views — so a
+player can keep and step through their game without holding anyone else's secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import jsonpatch
+
+from albion.core.errors import RecordError
+from albion.core.game import AnyState
+from albion.table.decisions import decision_state
+from albion.table.views import protocol_view
+
+if TYPE_CHECKING:
+    from albion.table.table import Table
+
+SEAT_RECORD_FORMAT = "albion-seat-record/1"
+
+
+def seat_record(table: Table, seat: int,
+                positions: Iterable[tuple[int, AnyState, tuple[int, ...]]]) -> dict[str, Any]:
+    """`seat`'s record: its events, and its view at each version where it changed (the
+    first whole, the next ones as JSON patches against the one before)."""
+    seating = table._seating()
+    views: list[dict[str, Any]] = []
+    last: dict[str, Any] | None = None
+    for version, state, deciding in positions:
+        legal: list[str] = []
+        if seat in deciding:
+            where = decision_state(state, seat)
+            legal = [table.game.action_text(where, action) for action in where.legal_actions()]
+        view = protocol_view(seating, state, version, seat, deciding, legal)
+        if last is None:
+            views.append({"version": version, "view": view})
+        else:
+            patch = jsonpatch.make_patch(last, view).patch
+            if [step for step in patch if step["path"] != "/version"]:
+                views.append({"version": version, "patch": patch})
+        last = view
+    return {
+        "format": SEAT_RECORD_FORMAT,
+        "game": table.game.id,
+        "game_version": table.game.version,
+        "variant": table.variant.as_dict(),
+        "seats": [str(spec) for spec in table.specs],
+        "seat": seat,
+        "version": table.version,
+        "events": [entry.to_json() for entry in table.events_for(seat)],
+        "views": views,
+    }
+
+
+def seat_views(record: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(version, view) for each stored step of a seat record, patches applied."""
+    if record.get("format") != SEAT_RECORD_FORMAT:
+        raise RecordError(f"not a seat record (format {record.get('format')!r})")
+    view: dict[str, Any] | None = None
+    try:
+        for step in record["views"]:
+            if "view" in step:
+                view = step["view"]
+            elif view is not None:
+                view = jsonpatch.apply_patch(view, step["patch"])
+            else:
+                raise RecordError("a seat record's first view must be whole")
+            assert view is not None
+            view = {**view, "version": step["version"]}
+            yield step["version"], view
+    except (KeyError, TypeError, jsonpatch.JsonPatchException,
+            jsonpatch.JsonPointerException) as error:
+        raise RecordError(f"seat record is not valid: {error}") from None
