@@ -162,7 +162,7 @@ def test_position_text_round_trips(setup: Setup) -> None:
             text = state.to_text()
             assert game.from_text(text) == state
             assert game.from_text(text).to_text() == text
-    assert text in str(state)
+        assert state.to_text() in str(state)
 
 
 def test_notation_from_a_view_agrees_with_the_state(setup: Setup) -> None:

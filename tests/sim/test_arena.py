@@ -35,6 +35,18 @@ def test_every_bot_plays_every_seat_equally_often() -> None:
             assert len({counts[(bot, seat)] for seat in range(players)}) == 1
 
 
+def test_fewer_bots_than_seats_every_bot_fills_as_many_seats() -> None:
+    """Issue 14: with 3 bots at 4 seats, no bot doubles up in every game."""
+    for bots in range(1, 7):
+        for players in range(2, 6):
+            games = balanced_games(bots, players)
+            seats = [0] * bots
+            for index in range(games):
+                for bot in seating(index, bots, players):
+                    seats[bot] += 1
+            assert len(set(seats)) == 1, (bots, players, seats)
+
+
 @pytest.mark.parametrize("backend", ["process", "ray"])
 def test_results_are_identical_whatever_the_backend(backend: str) -> None:
     local = run_tournament(CONFIG, "local")

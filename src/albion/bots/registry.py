@@ -17,10 +17,9 @@ from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot
 from albion.bots.random_bot import RandomBot
 from albion.bots.search import Budget, SearchSettings, random_policy
 from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
-from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
 from albion.core.plugin import SEARCH_FALLBACK, Strategy
-from albion.core.registry import get_plugin
+from albion.core.registry import plugin_of
 
 
 class NoOptions(BaseModel):
@@ -54,22 +53,12 @@ class BotKind:
 
 def strategy_of(game: AnyGame) -> Strategy | None:
     """The game's heuristic strategy, from its plug-in (None if it has none)."""
-    return get_plugin(game.id).load_strategy() if _is_registered(game) else None
+    return plugin_of(game).load_strategy()
 
 
 def search_defaults(game: AnyGame) -> dict[str, Any]:
     """The game's search defaults, from its plug-in (or the fallback)."""
-    defaults = dict(SEARCH_FALLBACK)
-    if _is_registered(game):
-        defaults.update(get_plugin(game.id).search_defaults)
-    return defaults
-
-
-def _is_registered(game: AnyGame) -> bool:
-    try:
-        return get_plugin(game.id).game is game
-    except AlbionError:
-        return False
+    return {**SEARCH_FALLBACK, **plugin_of(game).search_defaults}
 
 
 def _settings(game: AnyGame, options: SearchOptions) -> SearchSettings:

@@ -45,7 +45,11 @@ def split_specs(text: str) -> list[PlayerSpec]:
                 raise PlayerSpecError(f"option {item!r} comes before any bot")
             key, _, value = item.partition("=")
             previous = specs[-1]
-            specs[-1] = PlayerSpec(previous.name, (*previous.options, _option(key, value)))
+            option = _option(key, value)
+            if option[0] in dict(previous.options):
+                raise PlayerSpecError(f"{previous.name}: option {option[0]!r} is given "
+                                      "twice")
+            specs[-1] = PlayerSpec(previous.name, (*previous.options, option))
             continue
         options: tuple[tuple[str, str], ...] = ()
         if colon:

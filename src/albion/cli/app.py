@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 from dataclasses import replace
@@ -23,13 +22,14 @@ from rich.progress import (
 from albion import __version__
 from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.cli import catalogue
-from albion.cli.console import console, err_console, fail, user_errors
+from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.play import play_game
 from albion.cli.replay import browse
 from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
+from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
     bench_search,
@@ -37,16 +37,19 @@ from albion.sim.bench import (
     pin_to_one_core,
     run_baseline,
 )
+from albion.sim.records import check_writable
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.schedule import balanced_games
 from albion.sim.simulate import default_workers, simulate
 from albion.sim.standings import standings
 from albion.sim.tournament import TournamentConfig, run_tournament
 from albion.table.schemas import write_schemas
+from albion.table.seeding import fresh_seed
 
 app = typer.Typer(
     name="albion",
-    help="Play, simulate and study Diamoniak, Raiding Stonehenge and Super Camelot.",
+    help="Play, simulate and study tabletop games: Diamoniak, Raiding Stonehenge, Super "
+    "Camelot, and any game installed as a plug-in (`albion games` lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -59,6 +62,8 @@ VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", "-V", metavar="KEY=VALUE",
     help="A rule variant (repeatable); `albion games` lists keys and values.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+MAX_GAMES = 1_000_000
+"""Games per run: more is a job for several runs (seeds), and bounds the memory."""
 
 
 def _version(value: bool) -> None:
@@ -72,16 +77,12 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
-    """Play, simulate and study Diamoniak, Raiding Stonehenge and Super Camelot."""
+    """Play, simulate and study tabletop games (`albion games` lists them)."""
 
 
 def _game_and_variant(game_id: str, pairs: list[str] | None) -> tuple[AnyGame, Variant]:
     game = get_game(game_id)
     return game, game.variant(parse_variant_pairs(pairs or []))
-
-
-def _fresh_seed() -> int:
-    return int.from_bytes(os.urandom(4), "big")
 
 
 @app.command("games")
@@ -127,7 +128,9 @@ def play_command(
         if cheats and not allow_cheats:
             fail(f"{', '.join(cheats)} sees hidden information; add --allow-cheats to play "
                  "against it anyway")
-        play_game(game, resolved, specs, _fresh_seed() if seed is None else seed, save,
+        if save is not None:
+            check_writable(save)  # before the game, not after it: no game is lost
+        play_game(game, resolved, specs, fresh_seed() if seed is None else seed, save,
                   console)
 
 
@@ -154,7 +157,8 @@ def simulate_command(
     game_id: GameArg,
     players: Annotated[str, typer.Option(
         "--players", "-p", metavar="BOT,BOT…", help="One bot per seat, in seat order.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
+                                       help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
     variant: VariantOpt = None,
     rotate: Annotated[bool, typer.Option(
@@ -174,15 +178,18 @@ def simulate_command(
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err_console, disable=not show_bar, transient=True) as bar:
             task = bar.add_task(f"{game.name}", total=games)
-            summary = simulate(game, resolved, specs, games, seed,
-                               progress=lambda done: bar.update(task, completed=done),
-                               rotate=rotate, workers=workers or default_workers())
+            with interrupted(lambda: "Stopped: simulate keeps nothing; run it again (same "
+                             "seed, same games), or use `albion tournament --out DIR`, "
+                             "which keeps every finished game and resumes."):
+                summary = simulate(game, resolved, specs, games, seed,
+                                   progress=lambda done: bar.update(task, completed=done),
+                                   rotate=rotate, workers=workers or default_workers())
     if as_json:
         print(json.dumps(summary.to_json_dict()))
         return
     console.print(summary_table(game, summary))
     console.print(f"Draws: {summary.draws} · mean actions per game: "
-                  f"{summary.mean_actions:.1f} · ends: {summary.end_reasons} · "
+                  f"{summary.mean_actions:.1f} · ended by: {ends_text(summary.end_reasons)} · "
                   f"{summary.seconds:.2f} s")
 
 
@@ -193,7 +200,8 @@ def tournament_command(
         "--bots", "-b", metavar="SPEC,SPEC…",
         help="The line-up (options after a bot belong to it: ismcts:iterations=500,c=1,"
         "random).")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
+                                       help="Games to play.")] = 100,
     players: Annotated[int | None, typer.Option(
         min=1, help="Players per game (default: the game's minimum).")] = None,
     seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
@@ -213,6 +221,8 @@ def tournament_command(
 ) -> None:
     """Rate bots: seats balanced, OpenSkill ratings, win rates with 95% intervals."""
     with user_errors():
+        if address is not None and backend != "ray":
+            fail(f"--address joins a Ray cluster: use it with --backend ray, not {backend}")
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(bots, allow_human=False)
         count = game.min_players if players is None else players
@@ -228,9 +238,15 @@ def tournament_command(
                       console=err_console, disable=not err_console.is_terminal,
                       transient=True) as bar:
             task = bar.add_task(f"{game.name} tournament", total=games)
-            outcomes = run_tournament(config, backend, workers or default_workers(), out,
-                                      address, progress=lambda done: bar.update(
-                                          task, completed=done))
+            finished = [0]
+
+            def advance(done: int) -> None:
+                finished[0] = done
+                bar.update(task, completed=done)
+
+            with interrupted(lambda: _kept(finished[0], games, out)):
+                outcomes = run_tournament(config, backend, workers or default_workers(),
+                                          out, address, progress=advance)
         table = standings(config.bots, outcomes)
         if out is not None:
             (out / "summary.json").write_text(json.dumps(
@@ -247,7 +263,7 @@ def report_command(
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="SPEC,SPEC…",
         help="The line-up (default: the heuristic bot in every seat).")] = "heuristic",
-    games: Annotated[int, typer.Option("--games", "-n", min=1,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
                                        help="Games per configuration.")] = 200,
     players: Annotated[int | None, typer.Option(
         min=1, help="Players per game (default: the game's minimum).")] = None,
@@ -278,10 +294,12 @@ def report_command(
                       transient=True) as bar:
             task = bar.add_task("report", total=games * len(configurations))
             labels = [label for label, *_ in configurations]
-            report = run_report(plan, out, backend, workers or default_workers(),
-                                progress=lambda label, done: bar.update(
-                                    task, completed=labels.index(label) * games + done,
-                                    description=label))
+            with interrupted(lambda: f"Stopped: the finished games are kept under {out}; run "
+                             "the same command again to resume."):
+                report = run_report(plan, out, backend, workers or default_workers(),
+                                    progress=lambda label, done: bar.update(
+                                        task, completed=labels.index(label) * games + done,
+                                        description=label))
     if as_json:
         print(json.dumps(report.to_json_dict()))
         return
@@ -371,6 +389,14 @@ def schema_command(
             fail(f"cannot write to {out}: {error.strerror or error}")
     for path in written:
         console.print(f"wrote {path}")
+
+
+def _kept(done: int, games: int, out: Path | None) -> str:
+    if out is None:
+        return (f"Stopped after {done} of {games} games; without --out nothing is kept "
+                "(add --out DIR to keep every finished game and resume).")
+    return (f"Stopped: {done} of {games} games are kept in {out}; run the same command "
+            "again to play the rest.")
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
@@ -21,6 +21,20 @@ def fail(message: str) -> NoReturn:
     """Print `error: message` on one line of stderr and exit with status 2."""
     err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True, markup=True)
     raise typer.Exit(EXIT_USAGE)
+
+
+EXIT_INTERRUPTED = 130
+
+
+@contextmanager
+def interrupted(say: Callable[[], str]) -> Iterator[None]:
+    """Ctrl-C stops a long run at once (its workers too) with one line saying what was
+    kept and how to go on; exit status 130, as shells expect."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        err_console.print(f"[yellow]{say()}[/]", soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @contextmanager

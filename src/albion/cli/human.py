@@ -14,11 +14,14 @@ from rich.text import Text
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
+from albion.cli.log import PlayLog
 from albion.cli.render import render_view
 from albion.core.errors import IllegalActionError, InvalidActionError
 from albion.table import Table
 
 QUIT_WORDS = {"quit", "exit"}
+LONGEST_ANSWER = 200
+"""Characters read from one line: no action is longer; a longer line is not echoed."""
 HELP_WORDS = {"help", "?"}
 
 
@@ -40,23 +43,30 @@ class TerminalSeat:
         self.hotseat = hotseat
         """Several people share this screen and the game has secrets: show this seat's
         view only after a "pass to" screen, and clear it after the choice."""
+        self.recap = PlayLog(console, table, seat)
+        """What this seat has been shown of the game (its own wording of the events)."""
 
     @property
     def who(self) -> str:
         return f"{self.table.game.seat_name(self.seat)} ({self.seat_names[self.seat]})"
 
-    def decide(self) -> None:
-        """Ask until the table accepts a decision of this seat."""
+    def decide(self, already_here: bool = False) -> None:
+        """Ask until the table accepts a decision of this seat. On a shared screen with
+        secrets, a person not already at the keyboard gets a pass screen first, then what
+        happened since their last turn, in their own wording."""
         if not self.hotseat:
             self._decide()
             return
-        self._clear()
-        self.console.print(f"[bold reverse] Pass to {self.who}, then press Enter [/]")
-        if self._ask().lower() in QUIT_WORDS:
-            raise QuitRequested
-        try:
-            self._decide()
-        finally:
+        if not already_here:
+            self._clear()
+            self.console.print(f"[bold reverse] Pass to {self.who}, then press Enter [/]")
+            if self._ask().lower() in QUIT_WORDS:
+                raise QuitRequested
+            self.console.print(f"[bold]Since {self.who}'s last turn:[/]")
+        self.recap.show_new()
+        self._decide()
+        self.recap.show_new()
+        if self.table.is_over() or self.seat not in self.table.to_move():
             self._clear()
             self.console.print(f"[dim]{self.who} has chosen.[/]")
 
@@ -78,6 +88,10 @@ class TerminalSeat:
         console.print(self._menu(legal))
         while True:
             answer = self._ask()
+            if len(answer) > LONGEST_ANSWER:
+                console.print(f"[yellow]That line is {len(answer):,} characters long; type an "
+                              "action's number or its words.[/]")
+                continue
             word = answer.lower()
             if word in QUIT_WORDS:
                 raise QuitRequested

@@ -11,15 +11,14 @@ from rich.markup import escape
 
 from albion.bots.specs import PlayerSpec
 from albion.cli.human import QuitRequested, TerminalSeat
+from albion.cli.log import PlayLog
 from albion.cli.render import render_view
 from albion.core.errors import RecordError
-from albion.core.events import ActionTaken, ChanceResult
 from albion.core.game import AnyGame
+from albion.core.registry import plugin_of
 from albion.core.variants import Variant
-from albion.sim.records import save_record
+from albion.sim.records import check_writable, save_record
 from albion.table import Table
-
-SHOWN_CHANCE_STEPS = 6
 
 
 def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
@@ -31,18 +30,38 @@ def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed
     console.print(f"[bold]{game.name}[/] — " + ", ".join(
         f"{game.seat_name(seat)} {name}" for seat, name in enumerate(names))
         + f" · seed {seed}")
-    table = Table(game, specs, variant, seed, names=names)
+    intro = plugin_of(game).intro
+    if intro:
+        console.print(f"[dim]{escape(intro)}[/]")
+    try:
+        table = Table(game, specs, variant, seed, names=names)
+    except KeyboardInterrupt:  # the bots playing first were interrupted: nothing to keep
+        console.print("[yellow]Game stopped before anyone decided.[/]")
+        return
     seats = {seat: TerminalSeat(console, table, seat, names, read, hotseat) for seat in humans}
+    # On a shared screen with secrets, each person is shown what happened since their turn
+    # once the screen is theirs (a shared log would be cleared by the pass screens).
     log = PlayLog(console, table, humans[0] if len(humans) == 1 else None)
+    at_keyboard: int | None = None
     try:
         while not table.is_over():
+            if not hotseat:
+                log.show_new()
+            seat = table.to_move()[0]
+            seats[seat].decide(already_here=seat == at_keyboard)
+            at_keyboard = seat
+    except (QuitRequested, KeyboardInterrupt) as stop:
+        if not hotseat:
             log.show_new()
-            seats[table.to_move()[0]].decide()
-    except QuitRequested:
-        log.show_new()
-        console.print("[yellow]Game stopped.[/]")
-        _offer_save(table, save, console, read)
+        thinking = " while a bot was thinking" if isinstance(stop, KeyboardInterrupt) else ""
+        console.print(f"[yellow]Game stopped{thinking}.[/]")
+        if save is not None:
+            _save(table, save, console)
+        else:
+            _offer_save(table, console, read)
         return
+    if hotseat:
+        console.print("[bold]The game is over.[/] What was played, as everyone saw it:")
     log.show_new()
     console.print()
     console.print(render_view(game.id, table.observe(None), names))
@@ -50,72 +69,26 @@ def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed
         _save(table, save, console)
 
 
-class PlayLog:
-    """The table's events as `viewer` (one person's seat, or None on a shared screen) may
-    read them: each decision on a line, chance steps summed up, what they brought about."""
-
-    def __init__(self, console: Console, table: Table, viewer: int | None) -> None:
-        self.console = console
-        self.table = table
-        self.viewer = viewer
-        self.shown = 0
-        self.chance: list[str] = []
-
-    def show_new(self) -> None:
-        outcomes: list[str] = []
-        for entry in self.table.events_for(self.viewer, self.shown):
-            event = entry.event
-            if isinstance(event, ActionTaken | ChanceResult):
-                self._flush_outcomes(outcomes)
-            if isinstance(event, ChanceResult):
-                self.chance.append(event.outcome)
-            elif isinstance(event, ActionTaken):
-                self._flush_chance()
-                who = f"{self.table.game.seat_name(event.seat)} {self.table.names[event.seat]}"
-                self.console.print(f"[bold]{escape(who)}[/]: {escape(event.action)}")
-            else:
-                outcomes.append(event.text)
-        self._flush_outcomes(outcomes)
-        self.shown = self.table.version
-
-    def _flush_outcomes(self, outcomes: list[str]) -> None:
-        if outcomes:
-            self._flush_chance()
-            self.console.print(f"   [cyan]⇒ {escape('; '.join(outcomes))}[/]")
-            outcomes.clear()
-
-    def _flush_chance(self) -> None:
-        if self.chance:
-            self.console.print(f"   [dim]↳ {escape(summarise(self.chance))}[/]")
-            self.chance.clear()
-
-
-def summarise(texts: list[str]) -> str:
-    """Consecutive chance steps on one line; a long deal is only counted (the table
-    shows where the cards went)."""
-    if len(texts) <= SHOWN_CHANCE_STEPS:
-        return "; ".join(texts)
-    return f"{texts[0]}; … {len(texts)} chance steps in all (the table shows them)"
-
-
-def _offer_save(table: Table, save: Path | None, console: Console,
-                read: Callable[[str], str]) -> None:
-    default = save or Path(f"{table.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json")
+def _offer_save(table: Table, console: Console, read: Callable[[str], str]) -> None:
+    """Without --save: ask, and ask again while the chosen file cannot be written."""
+    default = Path(f"{table.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json")
     try:
         answer = read("Save the record? [y/N] ").strip().lower()
         if answer not in {"y", "yes"}:
             return
-        where = read(f"File [{default}]: ").strip()
+        while True:
+            where = read(f"File [{default}]: ").strip()
+            try:
+                _save(table, Path(where) if where else default, console)
+                return
+            except RecordError as error:
+                console.print(f"[red]{escape(str(error))}[/] — another file?")
     except (KeyboardInterrupt, EOFError):
         console.print()
-        return
-    _save(table, Path(where) if where else default, console)
 
 
 def _save(table: Table, path: Path, console: Console) -> None:
-    try:
-        save_record(path, table.record())
-    except RecordError as error:
-        console.print(f"[red]{escape(str(error))}[/]")
-        return
+    """Write the record; RecordError when it cannot be (the command then fails)."""
+    check_writable(path)
+    save_record(path, table.record())
     console.print(f"Record saved to {path} (replay it with: albion replay {path})")

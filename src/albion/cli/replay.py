@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from albion.cli.render import render_view
 from albion.core.errors import RecordError, UnknownGameError
@@ -33,10 +34,18 @@ def show_position(console: Console, game: AnyGame, record: GameRecord, states: l
     total = len(record.actions)
     console.print()
     console.print(render_view(game.id, states[index].observe(None), record.seats))
-    last = f"action {index}/{total}: {record.actions[index - 1]}" if index else \
-        f"start (0/{total} actions)"
-    following = f" · next: {record.actions[index]}" if index < total else " · end of record"
-    console.print(f"[bold]{last}[/]{following}")
+    last = f"action {index}/{total}: {_as_seen(game, states, record, index - 1)}" if index \
+        else f"start (0/{total} actions)"
+    following = f" · next: {_as_seen(game, states, record, index)}" if index < total else \
+        " · end of record"
+    console.print(f"[bold]{escape(last)}[/]{escape(following)}")
+
+
+def _as_seen(game: AnyGame, states: list[AnyState], record: GameRecord, step: int) -> str:
+    """Action `step` as a spectator reads it: the replay shows the table as a spectator
+    sees it, so a face-down card stays face down in the status line too (RS-6)."""
+    before = states[step]
+    return game.describe_action(before, game.parse_action(before, record.actions[step]), None)
 
 
 def browse(console: Console, path: Path, at: int | None,

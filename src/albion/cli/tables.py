@@ -9,7 +9,7 @@ from rich.text import Text
 from albion.bots import is_cheat, parse_players
 from albion.bots.registry import cheats
 from albion.core.game import AnyGame
-from albion.sim.balance import SIGNIFICANCE
+from albion.sim.balance import SIGNIFICANCE, ends_text
 from albion.sim.report import Report
 from albion.sim.simulate import Summary
 from albion.sim.standings import Standings
@@ -24,7 +24,7 @@ def summary_table(game: AnyGame, summary: Summary) -> Table:
     games = summary.games
     rotated = " (players rotated round the seats)" if summary.rotate else ""
     table = Table(title=f"{game.name}: {games} games, seed {summary.seed}{rotated}")
-    table.add_column("Player" if summary.rotate else "Seat / player")
+    table.add_column("Player" if summary.rotate else "Seat / player", overflow="fold")
     table.add_column("Wins", justify="right")
     table.add_column("Win rate [95%]", justify="right")
     if summary.rotate:
@@ -48,41 +48,53 @@ def standings_table(game: AnyGame, config: TournamentConfig, table: Standings) -
     """Ratings and win rates per bot, then seats and game length."""
     bots = Table(title=f"{game.name} tournament: {table.games} games of {config.players}, "
                  f"seed {config.seed}")
-    for column in ("Bot", "Rating (mu ± sigma)", "Games", "Wins", "Win rate [95%]",
+    for column in ("Bot", "Rating (mu ± sigma)", "Games", "Seats", "Wins", "Win rate [95%]",
                    "s/move"):
-        bots.add_column(column, justify="left" if column == "Bot" else "right")
+        bots.add_column(column, justify="left" if column == "Bot" else "right",
+                        overflow="fold" if column == "Bot" else "ellipsis")
     specs = parse_players(",".join(config.bots), allow_human=False)
     order = sorted(range(len(table.bots)), key=lambda i: -table.bots[i].ordinal)
     for index in order:
         row = table.bots[index]
         label = row.name + (" ⚠ cheats" if is_cheat(specs[index]) else "")
-        bots.add_row(label, f"{row.mu:.1f} ± {row.sigma:.1f}", str(row.games), f"{row.wins:g}",
+        bots.add_row(label, f"{row.mu:.1f} ± {row.sigma:.1f}", str(row.games), str(row.seats),
+                     f"{row.wins:g}",
                      f"{row.win_rate:.1%} [{row.interval[0]:.1%}, {row.interval[1]:.1%}]",
                      f"{row.seconds_per_move:.4f}")
     if any(is_cheat(spec) for spec in specs):
         bots.caption = CHEAT_NOTE
     seats = Text("Wins by seat: " + ", ".join(
         f"{game.seat_name(seat)} {wins:g}" for seat, wins in enumerate(table.seat_wins))
-        + f" · draws {table.draws} · mean actions {table.mean_actions:.1f} · ends "
-        + ", ".join(f"{k} {v}" for k, v in table.end_reasons.items()))
+        + f" · draws {table.draws} · mean actions {table.mean_actions:.1f} · ended by: "
+        + ends_text(table.end_reasons))
     return Group(bots, seats)
 
 
 def report_table(game: AnyGame, report: Report) -> Group:
     """Each configuration's seat win rates and length; each sweep against the base."""
     table = Table(title=f"{game.name} balance: {report.plan.games} games per configuration")
-    table.add_column("Configuration")
+    table.add_column("Configuration", overflow="fold")
     players = report.plan.players
     for seat in range(players):
         table.add_column(f"P{seat + 1} wins [95%]", justify="right")
     table.add_column("Mean actions", justify="right")
-    table.add_column("Ends")
+    table.add_column("Ended by")
     for figures in report.figures:
         table.add_row(figures.label, *(
             f"{r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]" for r in figures.seats),
-            f"{figures.mean_length:.1f}",
-            ", ".join(f"{k} {v}" for k, v in figures.end_reasons.items()))
+            f"{figures.mean_length:.1f}", ends_text(figures.end_reasons))
     parts: list[Table | Text] = [table]
+    if report.figures and report.figures[0].bots:
+        by_bot = Table(title="Win rate by bot [95%], per configuration (a game counts once "
+                       "per bot, however many seats it filled)")
+        by_bot.add_column("Bot", overflow="fold")
+        for figures in report.figures:
+            by_bot.add_column(figures.label, justify="right")
+        for name in report.figures[0].bots:
+            by_bot.add_row(name, *(
+                f"{r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]"
+                if (r := figures.bots.get(name)) else "—" for figures in report.figures))
+        parts.append(by_bot)
     if report.comparisons:
         against = Table(title="Against the base (two-sided p, same seeds, no correction "
                         "for several comparisons; * below 0.05)")
@@ -105,6 +117,9 @@ def report_table(game: AnyGame, report: Report) -> Group:
         gap, p = report.hidden_information
         parts.append(Text(f"Value of hidden information: per game where both sat, cheat-mcts "
                           f"wins {gap:+.1%} more often than ismcts (paired, p={p:.3f})"))
+    else:
+        parts.append(Text(f"Value of hidden information: {report.hidden_information_note}",
+                          style="dim"))
     cheating = [b for b in report.plan.bots if cheats(b)]
     if cheating:
         parts.append(Text(f"⚠ {', '.join(cheating)} sees hidden information (for analysis "

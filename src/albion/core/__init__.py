@@ -18,9 +18,19 @@ from albion.core.errors import (
     VariantError,
 )
 from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
-from albion.core.game import AnyGame, AnyState, Game
+from albion.core.game import AnyGame, AnyState, Game, GameInfo
+from albion.core.library import load_game, play_chance
 from albion.core.record import GameRecord, replay
-from albion.core.registry import all_games, all_plugins, game_ids, get_game, get_plugin, register
+from albion.core.registry import (
+    all_games,
+    all_plugins,
+    game_ids,
+    get_game,
+    get_plugin,
+    plugin_of,
+    register,
+    unregister,
+)
 from albion.core.rulings import Ruling, Source
 from albion.core.state import CAP, CHANCE, TERMINAL, State
 from albion.core.variants import Variant, VariantOption, VariantValue, parse_variant_pairs
@@ -36,6 +46,7 @@ __all__ = [
     "ChanceResult",
     "Event",
     "Game",
+    "GameInfo",
     "GameOver",
     "GameRecord",
     "IllegalActionError",
@@ -59,8 +70,12 @@ __all__ = [
     "game_ids",
     "get_game",
     "get_plugin",
+    "load_game",
     "parse_variant_pairs",
     "pick_outcome",
+    "play_chance",
+    "plugin_of",
     "register",
     "replay",
+    "unregister",
 ]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Self, TypeVar
 
+from albion.core.action_space import ActionSpace
 from albion.core.errors import PlayerCountError
 from albion.core.events import Event, public_text
 from albion.core.rulings import Ruling
@@ -40,10 +43,22 @@ class Game(ABC, Generic[S, A, V]):
     has_simultaneous: bool = False
     """Whether some decisions are made by several seats at once (RS-6): a table lets each
     of them decide in any order (`State.decision_seats`)."""
+    action_space: ActionSpace[A] | None = None
+    """The game's fixed action space (`core.action_space`), if it has one."""
+
+    preset: Variant | None = None
+    """The variant `new_state` uses when given none (set by `albion.load_game`)."""
 
     def variant(self, overrides: Mapping[str, VariantValue] | None = None) -> Variant:
         """The full variant: defaults with `overrides` applied; bad keys or values raise."""
         return resolve_variant(self.variant_options, overrides)
+
+    def configured(self, **overrides: VariantValue) -> Self:
+        """This game with `overrides` as its variant (OpenSpiel's game parameters):
+        `new_state(players)` then starts under them. VariantError on a bad key or value."""
+        other = copy.copy(self)
+        other.preset = self.variant({**(self.preset or {}), **overrides})
+        return other
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
@@ -57,6 +72,8 @@ class Game(ABC, Generic[S, A, V]):
     ) -> S:
         """The initial state (often a chance node). Raises on a bad count or variant."""
         self.check_players(num_players)
+        if variant is None and self.preset is not None:
+            return self._new_state(num_players, self.preset)
         resolved = variant if isinstance(variant, Variant) else self.variant(variant)
         return self._new_state(num_players, resolved)
 
@@ -120,6 +137,56 @@ class Game(ABC, Generic[S, A, V]):
         change holds another value, or None when `seat` has no private information."""
         return None
 
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space (OpenSpiel's NumDistinctActions): every
+        action, chance outcomes included, has an index below it, the same in every
+        state, player count and variant. 0: the game has no fixed space."""
+        return self.action_space.size if self.action_space is not None else 0
+
+    def action_index(self, action: A) -> int:
+        """The action's index in the fixed action space, the same in every state (a codec
+        beside the notation, for research adapters and compact messages)."""
+        return self._space().index(action)
+
+    def action_at(self, index: int, state: S) -> A:
+        """The action with `index` in `state` (InvalidActionError outside the space);
+        `action_index` reads it back."""
+        return self._space().at(index)
+
+    def _space(self) -> ActionSpace[A]:
+        if self.action_space is None:
+            raise NotImplementedError(f"{self.name} has no fixed action space")
+        return self.action_space
+
+    def legal_mask(self, state: S) -> list[bool]:
+        """Over the fixed action space: True where the action is legal in `state` (at a
+        chance node, where the outcome is possible) — PettingZoo's action mask."""
+        mask = [False] * self.num_distinct_actions
+        for action in state.legal_actions():
+            mask[self.action_index(action)] = True
+        return mask
+
+    def max_game_length(self, num_players: int,
+                        variant: Variant | Mapping[str, VariantValue] | None = None) -> int:
+        """An upper bound on the actions of one game (chance outcomes included), from its
+        safety cap: no game of `num_players` under `variant` can be longer."""
+        raise NotImplementedError(f"{self.name} states no bound on its length")
+
+    @property
+    def info(self) -> GameInfo:
+        """What a researcher asks first (OpenSpiel's GameType and GameInfo)."""
+        longest = max(self.max_game_length(players)
+                      for players in range(self.min_players, self.max_players + 1))
+        return GameInfo(
+            id=self.id, name=self.name, rules_version=self.version,
+            min_players=self.min_players, max_players=self.max_players,
+            num_distinct_actions=self.num_distinct_actions, max_game_length=longest,
+            safety_cap=next((option.key for option in self.variant_options
+                             if option.key == "max_turns"), None),
+            has_secrets=self.has_secrets, has_simultaneous=self.has_simultaneous,
+            variants={option.key: option.default for option in self.variant_options})
+
     def ruling(self, ruling_id: str) -> Ruling:
         for ruling in self.rulings:
             if ruling.id == ruling_id:
@@ -129,6 +196,25 @@ class Game(ABC, Generic[S, A, V]):
     def seat_name(self, seat: int) -> str:
         """How seats are named to people: P1, P2, … (seats are 0-based inside)."""
         return f"P{seat + 1}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game at a glance. `max_game_length` bounds the actions of a game (chance
+    included) at the default variant for the largest table; `safety_cap` names the
+    variant key that caps it, if any."""
+
+    id: str
+    name: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_game_length: int
+    safety_cap: str | None
+    has_secrets: bool
+    has_simultaneous: bool
+    variants: dict[str, VariantValue]
 
 
 AnyGame = Game[Any, Any, Any]

@@ -52,6 +52,8 @@ class GamePlugin:
     renderer: str | None = None
     wire: str | None = None
     search_defaults: Mapping[str, Any] = field(default_factory=lambda: dict(SEARCH_FALLBACK))
+    intro: str = ""
+    """A few lines a player reads before the first move (what surprises newcomers)."""
 
     @property
     def id(self) -> str:

@@ -4,6 +4,7 @@ entry-point group (built-in games and any installed package), or registered by h
 
 from __future__ import annotations
 
+import warnings
 from functools import cache
 from importlib.metadata import entry_points
 
@@ -23,11 +24,23 @@ def register(entry: GamePlugin | AnyGame) -> None:
     _plugins[plugin.id] = plugin
 
 
+def unregister(game_id: str) -> None:
+    """Remove the plug-in registered as `game_id`, if any (tests, notebooks)."""
+    _load_entry_points()
+    _plugins.pop(game_id, None)
+
+
 @cache
 def _load_entry_points() -> None:
-    """Once per process: add every game advertised by an installed package."""
+    """Once per process: add every game advertised by an installed package. A plug-in
+    that fails to load is skipped with a warning: it must not take the others down."""
     for entry in entry_points(group=ENTRY_POINT_GROUP):
-        loaded = entry.load()
+        try:
+            loaded = entry.load()
+        except Exception as error:
+            warnings.warn(f"albion: the game plug-in {entry.name!r} ({entry.value}) did not "
+                          f"load: {error}", RuntimeWarning, stacklevel=2)
+            continue
         if isinstance(loaded, Game):
             loaded = GamePlugin(loaded)
         if isinstance(loaded, GamePlugin) and loaded.id not in _plugins:
@@ -58,6 +71,16 @@ def get_plugin(game_id: str) -> GamePlugin:
     except KeyError:
         known = ", ".join(sorted(_plugins)) or "none"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def plugin_of(game: AnyGame) -> GamePlugin:
+    """The plug-in of `game`: the registered one when `game` is that game (or a
+    configured copy of it, `Game.configured`), else a bare plug-in of its own."""
+    _load_entry_points()
+    plugin = _plugins.get(game.id)
+    if plugin is not None and type(plugin.game) is type(game):
+        return plugin
+    return GamePlugin(game)
 
 
 def get_game(game_id: str) -> AnyGame:

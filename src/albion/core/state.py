@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from albion.core.errors import AlbionError, Refusal
 
@@ -45,6 +45,8 @@ class State(ABC, Generic[A, V]):
     """A mutable game position. Subclasses use `__slots__` and a hand-written `clone()`."""
 
     __slots__ = ()
+    game: ClassVar[Any]
+    """The game this is a state of (set by each game on its state class)."""
 
     @property
     @abstractmethod
@@ -126,6 +128,13 @@ class State(ABC, Generic[A, V]):
     @abstractmethod
     def observe(self, seat: int | None) -> V:
         """What `seat` may know (None: a spectator). Immutable and comparable."""
+
+    def play(self, text: str) -> A:
+        """Read `text` in the game's notation and apply it (checked, like `apply`): the
+        library's one-liner, python-chess's `push_san`. Returns the action applied."""
+        action: A = self.game.parse_action(self, text)
+        self.apply(action)
+        return action
 
     @abstractmethod
     def to_text(self) -> str:

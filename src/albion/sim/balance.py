@@ -162,6 +162,23 @@ def compare(base: Balance, other: Balance, key: str, value: Any) -> Comparison:
                       mean_test(base.lengths, other.lengths))
 
 
+def hidden_information_note(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> str:
+    """Why the value of hidden information is not measured (empty when it is)."""
+    names = [name.split(":")[0] for name in bots]
+    if "cheat-mcts" not in names or "ismcts" not in names:
+        return ("not measured: it needs cheat-mcts and ismcts in the line-up (with the same "
+                "search options)")
+    if hidden_information_value(bots, outcomes) is None:
+        return "not measured: fewer than two games had both cheat-mcts and ismcts seated"
+    return ""
+
+
+def ends_text(end_reasons: dict[str, int]) -> str:
+    """How games ended, in words: `castle 180 · drawn at the safety cap 20`."""
+    return " · ".join(f"drawn at the safety cap {count}" if reason == CAP else
+                      f"{reason} {count}" for reason, count in end_reasons.items())
+
+
 def hidden_information_value(bots: Sequence[str],
                              outcomes: Sequence[GameOutcome]) -> tuple[float, float] | None:
     """With cheat-mcts and ismcts in one line-up: (mean win gap per game where both sat,

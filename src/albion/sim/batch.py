@@ -5,8 +5,12 @@ Ray cluster, and each game streams back as soon as it ends."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any, Literal
@@ -14,8 +18,9 @@ from typing import Any, Literal
 from albion.bots.registry import parse_players
 from albion.bots.specs import PlayerSpec
 from albion.core.errors import AlbionError
+from albion.core.registry import get_game
 from albion.core.state import CAP
-from albion.core.variants import VariantValue
+from albion.core.variants import Variant, VariantValue
 from albion.sim.records import record_json
 from albion.sim.schedule import seating as balanced_seating
 from albion.table.seeding import game_seed
@@ -87,14 +92,14 @@ class GameTask:
         its outcome, and its record as JSON when the batch keeps records."""
         seats = self.seating(index)
         specs = _parsed(self.lineup)
-        table = Table(self.game, [specs[player] for player in seats],
-                      dict(self.variant), seed=game_seed(self.seed, index), events=False,
-                      timed=self.timed)
+        table = Table(self.game, [specs[player] for player in seats], _resolved(self),
+                      seed=game_seed(self.seed, index), events=False, timed=self.timed)
         returns = table.returns()
         assert returns is not None, "bots play every game to its end"
+        timed = self.timed  # what a tournament reports of its bots (a replay: not free)
         outcome = GameOutcome(index, seats, tuple(returns), table.end_reason() or CAP,
-                              table.num_actions(), table.think_seconds(),
-                              table.decisions_made(), table.seat_labels())
+                              table.num_actions(), table.think_seconds() if timed else (),
+                              table.decisions_made() if timed else (), table.seat_labels())
         return outcome, record_json(table.record()) if self.keep_record else None
 
 
@@ -104,34 +109,63 @@ def _parsed(lineup: tuple[str, ...]) -> tuple[PlayerSpec, ...]:
     return tuple(spec for text in lineup for spec in parse_players(text, allow_human=False))
 
 
+@cache
+def _resolved(task: GameTask) -> Variant:
+    """A batch's variant, read once per process."""
+    return get_game(task.game).variant(dict(task.variant))
+
+
 def play_chunk(task: GameTask, indices: Sequence[int]) -> list[tuple[GameOutcome, str | None]]:
     """A worker's share: several games of the batch."""
     return [task.play(index) for index in indices]
+
+
+def _play_chunk(job: tuple[GameTask, list[int]]) -> list[tuple[GameOutcome, str | None]]:
+    return play_chunk(*job)
 
 
 def run_games(task: GameTask, indices: Sequence[int], backend: str = "process",
               workers: int = 1, address: str | None = None
               ) -> Iterator[tuple[GameOutcome, str | None]]:
     """Play games `indices` of `task` and yield each (outcome, record) as it finishes, on
-    one process (`local`), a pool of processes, or Ray (a local cluster, or `address`)."""
+    one process (`local`), a pool of processes, or Ray (a local cluster, or `address`).
+    Stopping early (Ctrl-C, an error, or the caller closing the iterator) stops the
+    workers at once; a worker also stops if its parent dies."""
     if backend not in BACKENDS:
         raise BatchError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if backend == "local" or (backend == "process" and workers <= 1):
         for index in indices:
             yield task.play(index)
         return
-    size = max(1, min(8, len(indices) // (workers * 4) or 1))
-    chunks = [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+    # One game per task when games keep records (tournaments: slow bots, stream each
+    # game); a few per task for quick games, so a worker is not idle between messages.
+    size = 1 if task.keep_record else max(1, min(8, len(indices) // (workers * 4) or 1))
+    chunks = ((task, list(indices[i:i + size])) for i in range(0, len(indices), size))
     if backend == "process":
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_setup,
+                                                         initargs=(os.getpid(),))
         try:
-            futures = [pool.submit(play_chunk, task, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                yield from future.result()
-        finally:  # on an error or an interruption, drop what has not started
-            pool.shutdown(wait=True, cancel_futures=True)
+            for results in pool.imap_unordered(_play_chunk, chunks):
+                yield from results
+            pool.close()
+        finally:  # done, failed or interrupted: no worker outlives the batch
+            pool.terminate()
+            pool.join()
         return
-    yield from _run_on_ray(task, chunks, workers, address)
+    yield from _run_on_ray(task, [chunk for _, chunk in chunks], workers, address)
+
+
+def _worker_setup(parent: int) -> None:
+    """In each worker: Ctrl-C is the parent's to handle (it stops the workers), and a
+    worker whose parent died (kill -9) exits instead of waiting forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _run_on_ray(task: GameTask, chunks: list[list[int]], workers: int,

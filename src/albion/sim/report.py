@@ -19,9 +19,9 @@ from albion.sim.balance import (
     Comparison,
     balance,
     compare,
+    hidden_information_note,
     hidden_information_value,
 )
-from albion.sim.report_page import render_page
 from albion.sim.tournament import TournamentConfig, run_tournament
 
 
@@ -56,6 +56,8 @@ class Report:
     figures: list[Balance]
     comparisons: list[Comparison]
     hidden_information: tuple[float, float] | None
+    hidden_information_note: str = ""
+    """Why it was not measured, when it was not."""
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -70,6 +72,7 @@ class Report:
             "hidden_information_value": None if self.hidden_information is None else {
                 "win_rate_gap": round(self.hidden_information[0], 4),
                 "p": round(self.hidden_information[1], 4)},
+            "hidden_information_note": self.hidden_information_note,
         }
 
 
@@ -80,6 +83,7 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
     figures: list[Balance] = []
     comparisons: list[Comparison] = []
     hidden: tuple[float, float] | None = None
+    note = ""
     for label, key, value, variant in plan.configurations():
         config = TournamentConfig(plan.game.id, plan.bots, plan.games, plan.players,
                                   plan.seed, tuple(sorted(variant.items())))
@@ -89,9 +93,12 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
         figures.append(balance(label, variant, plan.bots, outcomes))
         if key is None:
             hidden = hidden_information_value(plan.bots, outcomes)
+            note = hidden_information_note(plan.bots, outcomes)
         else:
             comparisons.append(compare(figures[0], figures[-1], key, value))
-    report = Report(plan, figures, comparisons, hidden)
+    report = Report(plan, figures, comparisons, hidden, note)
+    from albion.sim.report_page import render_page  # noqa: PLC0415 - matplotlib: seconds
+
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report.to_json_dict(), indent=1) + "\n")
     (out / "report.html").write_text(render_page(report.to_json_dict(), figures,

@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from albion.sim.balance import Balance
+from albion.sim.balance import Balance, ends_text
 
 
 def _png(figure: Figure) -> str:
@@ -99,7 +99,7 @@ def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str) ->
             for i, rate in enumerate(figures_of.seats))
         rows.append(f"<tr><td>{html.escape(figures_of.label)}</td><td>{figures_of.games}</td>"
                     f"<td>{seats}</td><td>{figures_of.mean_length:.1f}</td>"
-                    f"<td>{html.escape(str(figures_of.end_reasons))}</td></tr>")
+                    f"<td>{html.escape(ends_text(figures_of.end_reasons))}</td></tr>")
     comparisons = "".join(
         f"<tr><td>{html.escape(c['key'])}={html.escape(str(c['value']))}</td>"
         f"<td>{c['first_seat_win_rate_difference']:+.1%} (p={c['first_seat_p']:.3f}"
@@ -112,10 +112,21 @@ def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str) ->
         f"<p><b>⚠ {html.escape(', '.join(cheats))} sees hidden information</b> "
         "(for analysis only).</p>")
     hidden = data.get("hidden_information_value")
-    hidden_html = "" if hidden is None else (
+    hidden_html = (
+        f"<p><b>Value of hidden information</b>: "
+        f"{html.escape(data.get('hidden_information_note', ''))}</p>") if hidden is None else (
         f"<p><b>Value of hidden information</b>: per game where both sat, cheat-mcts "
         f"wins {hidden['win_rate_gap']:+.1%} more often than ismcts (paired test, "
         f"p={hidden['p']:.3f}).</p>")
+    bots = list(figures[0].bots) if figures else []
+    by_bot = "" if not bots else (
+        "<h2>Win rate by bot [95%]</h2><table><tr><th>Bot</th>"
+        + "".join(f"<th>{html.escape(f.label)}</th>" for f in figures) + "</tr>"
+        + "".join(
+            f"<tr><td>{html.escape(name)}</td>" + "".join(
+                f"<td>{r.value:.1%} [{r.interval[0]:.1%}, {r.interval[1]:.1%}]</td>"
+                if (r := f.bots.get(name)) else "<td>—</td>" for f in figures) + "</tr>"
+            for name in bots) + "</table>")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)} balance report</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}
@@ -127,7 +138,8 @@ img{{display:block;margin:1em 0;max-width:100%}}</style></head><body>
 {warning}{hidden_html}
 <h2>Configurations</h2>
 <table><tr><th>Configuration</th><th>Games</th><th>Win rate by seat [95%]</th>
-<th>Mean actions</th><th>Ends</th></tr>{"".join(rows)}</table>
+<th>Mean actions</th><th>Ended by</th></tr>{"".join(rows)}</table>
+{by_bot}
 <h2>Against the base</h2>
 <table><tr><th>Swept value</th><th>First seat's win rate</th><th>Mean actions</th></tr>
 {comparisons or '<tr><td colspan="3">no sweep</td></tr>'}</table>

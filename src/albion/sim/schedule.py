@@ -6,11 +6,12 @@ from itertools import combinations
 
 
 def tables(bots: int, players: int) -> list[tuple[int, ...]]:
-    """The line-ups: every set of `players` different bots, or (with fewer bots than
-    seats) the bots repeated round the table."""
+    """The line-ups: every set of `players` different bots; with fewer bots than seats,
+    the bots repeated round the table, each bot in turn first — so every bot fills the
+    same number of seats (a bot never doubles up in every game)."""
     if bots >= players:
         return list(combinations(range(bots), players))
-    return [tuple(seat % bots for seat in range(players))]
+    return [tuple((first + seat) % bots for seat in range(players)) for first in range(bots)]
 
 
 def seating(index: int, bots: int, players: int) -> tuple[int, ...]:

@@ -20,6 +20,8 @@ from albion.sim.stats import wilson
 class BotStanding:
     name: str
     games: int
+    seats: int
+    """Seats filled over the tournament (a bot may fill several seats of one game)."""
     wins: float
     win_rate: float
     interval: tuple[float, float]
@@ -51,7 +53,7 @@ class Standings:
             "seat_wins": self.seat_wins,
             "bots": [
                 {"bot": b.name, "cheats": cheats(b.name),
-                 "games": b.games, "wins": b.wins,
+                 "games": b.games, "seats": b.seats, "wins": b.wins,
                  "win_rate": round(b.win_rate, 4),
                  "interval95": [round(b.interval[0], 4), round(b.interval[1], 4)],
                  "mu": round(b.mu, 3), "sigma": round(b.sigma, 3),
@@ -75,6 +77,7 @@ def standings(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> Standings
     model = PlackettLuce()
     ratings = [model.rating(name=name) for name in bots]
     games = [0] * len(bots)
+    seats = [0] * len(bots)
     wins = [0.0] * len(bots)
     seconds = [0.0] * len(bots)
     moves = [0] * len(bots)
@@ -86,6 +89,7 @@ def standings(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> Standings
         for seat, bot in enumerate(outcome.seats):
             seconds[bot] += outcome.think_seconds[seat]
             moves[bot] += outcome.moves[seat]
+            seats[bot] += 1
         for bot in set(outcome.seats):  # a bot at several seats plays one game, wins once
             games[bot] += 1
         if outcome.end_reason == CAP:
@@ -101,7 +105,8 @@ def standings(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> Standings
             ratings[bot] = model.rating(mu=sum(r.mu for r in mine) / len(mine),
                                         sigma=sum(r.sigma for r in mine) / len(mine),
                                         name=bots[bot])
-    rows = [BotStanding(name, games[i], wins[i], wins[i] / games[i] if games[i] else 0.0,
+    rows = [BotStanding(name, games[i], seats[i], wins[i],
+                        wins[i] / games[i] if games[i] else 0.0,
                         wilson(wins[i], games[i]), ratings[i].mu, ratings[i].sigma,
                         seconds[i] / moves[i] if moves[i] else 0.0)
             for i, name in enumerate(bots)]

@@ -58,7 +58,7 @@ def event_schema() -> dict[str, Any]:
 
 def schemas() -> dict[str, dict[str, Any]]:
     """File name → schema: each game's view, and the events."""
-    files = {f"{plugin.id}.view.schema.json": view_model(plugin.id).model_json_schema()
+    files = {f"{plugin.id}.view.schema.json": view_model(plugin.game).model_json_schema()
              for plugin in all_plugins()}
     files["events.schema.json"] = event_schema()
     return files

@@ -89,9 +89,12 @@ class Table:
         self._needs_view = [getattr(agent, "needs_view", True) for agent in self._agents]
         if timed:
             self._agents = [agent and TimedAgent(agent) for agent in self._agents]
-        self._log: list[tuple[int, Any]] = []
-        """(actor, action) per version, in the order the table accepted them (seats that
-        decide at once may come out of the engine's order; the record puts them back)."""
+        self._actions: list[Any] = []
+        """One action per version, in the order the table accepted them (seats deciding at
+        once may come out of the engine's order; the record puts them back)."""
+        self._early: dict[int, int] = {}
+        """Version index → seat, for decisions taken ahead of their turn (RS-6); any other
+        action's actor is the engine's current player (`_history`)."""
         self._keep_events = events
         self._entries: list[Entry] = []
 
@@ -155,7 +158,7 @@ class Table:
         state = game.new_state(self.num_players, self.variant)
         texts: list[str] = []
         early: dict[int, Any] = {}
-        for actor, action in self._log:  # early simultaneous decisions back in order
+        for actor, action in self._history():  # early simultaneous decisions back in order
             if actor >= 0 and actor != state.current_player():
                 early[actor] = action
                 continue
@@ -240,11 +243,11 @@ class Table:
         version = 0
         while True:
             yield version, state, tuple(s for s in state.decision_seats() if humans[s])
-            if version == len(self._log):
+            if version == len(self._actions):
                 return
-            actor, action = self._log[version]
-            if actor >= 0 and actor != state.current_player():
-                state.apply_for(actor, action)
+            action = self._actions[version]
+            if version in self._early:
+                state.apply_for(self._early[version], action)
             else:
                 state.apply_legal(action)
             version += 1
@@ -256,7 +259,7 @@ class Table:
 
     def num_actions(self) -> int:
         """Actions applied to the game so far (chance outcomes included)."""
-        return len(self._log)
+        return len(self._actions)
 
     def think_seconds(self) -> tuple[float, ...]:
         """Per seat, the time its bot spent deciding (with `timed`; 0 for people)."""
@@ -266,10 +269,21 @@ class Table:
     def decisions_made(self) -> tuple[int, ...]:
         """Per seat, the decisions it made."""
         made = [0] * self.num_players
-        for actor, _ in self._log:
+        for actor, _ in self._history():
             if actor >= 0:
                 made[actor] += 1
         return tuple(made)
+
+    def _history(self) -> Iterator[tuple[int, Any]]:
+        """(actor, action) per version: the engine replayed to tell who decided."""
+        state = self.game.new_state(self.num_players, self.variant)
+        for version, action in enumerate(self._actions):
+            actor = self._early.get(version, state.current_player())
+            yield actor, action
+            if version in self._early:
+                state.apply_for(actor, action)
+            else:
+                state.apply_legal(action)
 
     def seat_labels(self) -> dict[str, list[str]]:
         """Public facts per seat worth a column in reports (Super Camelot: characters)."""
@@ -339,7 +353,7 @@ class Table:
         from the legal list (the random bot): the simulations' hot loop, as lean as the
         engine's own random playouts (measured by `albion bench --table`). It stops at
         the first seat it cannot decide for, and `_advance` goes on from there."""
-        state, log = self._state, self._log
+        state, log = self._state, self._actions.append
         current, legal_actions = state.current_player, state.legal_actions
         outcomes, apply, draw = state.chance_outcomes, state.apply_legal, self._chance.random
         quick = [agent.choose if agent is not None and getattr(agent, "picks_from_legal",
@@ -353,9 +367,9 @@ class Table:
                 break
             else:
                 action = choose(None, legal_actions())
-            log.append((player, action))
+            log(action)
             apply(action)
-        self.version = len(log)
+        self.version = len(self._actions)
 
     def _let_simultaneous_bots_decide(self) -> None:
         """RS-6: bots among the seats deciding at once do not wait for the people."""
@@ -386,9 +400,11 @@ class Table:
         position unless the seat decided ahead of its turn): to the engine, the log and
         the events."""
         state = self._state
-        self._log.append((actor, action))
-        self.version += 1
         early = decided_in is not None and decided_in is not state
+        if early:
+            self._early[len(self._actions)] = actor
+        self._actions.append(action)
+        self.version += 1
         if not self._keep_events:
             if early:
                 state.apply_for(actor, action)

@@ -6,21 +6,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
 from typing import Any
 
 from pydantic import BaseModel
 
 from albion.core.game import AnyGame, AnyState
-from albion.core.registry import get_plugin
+from albion.core.registry import plugin_of
 from albion.core.state import CAP
 from albion.core.variants import Variant
 from albion.table.protocol import LegalAction, Result, SeatInfo, TableView
 
 
-@cache
-def view_model(game_id: str) -> type[TableView[Any]]:
+def view_model(game: AnyGame) -> type[TableView[Any]]:
     """The pydantic model of a game's table view (its board from the plug-in)."""
-    wire = get_plugin(game_id).load_wire()
+    return _model(plugin_of(game).wire)
+
+
+@cache
+def _model(wire_module: str | None) -> type[TableView[Any]]:
+    wire = import_module(wire_module) if wire_module else None
     board: type[BaseModel] = wire.Board if wire is not None else GenericBoard
     return TableView[board]  # type: ignore[valid-type]
 
@@ -46,7 +51,7 @@ def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int |
     """`viewer`'s view of `state` at `version` as JSON-ready data, validated against the
     game's model. Only `state.observe(viewer)` reaches the board."""
     game = seating.game
-    wire = get_plugin(game.id).load_wire()
+    wire = plugin_of(game).load_wire()
     seen = state.observe(viewer)
     board = wire.board(seen) if wire is not None else GenericBoard(text=repr(seen))
     result = None
@@ -56,7 +61,7 @@ def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int |
         best = max(returns)
         winners = [] if reason == CAP else [s for s, v in enumerate(returns) if v == best]
         result = Result(returns=returns, winners=winners, reason=reason)
-    view = view_model(game.id)(
+    view = view_model(game)(
         game=game.id, game_version=game.version, variant=seating.variant.as_dict(),
         version=version, viewer=viewer,
         seats=[SeatInfo(seat=seat, name=game.seat_name(seat), player=seating.names[seat],

@@ -3,11 +3,15 @@ SC-15, SC-29, SC-38, SC-39), named after their rulings."""
 
 from __future__ import annotations
 
-from albion.core import CHANCE, Source
-from albion.games.super_camelot import GAME
+import random
+
+import pytest
+
+from albion.core import CHANCE, InvalidActionError, Source
+from albion.games.super_camelot import GAME, strategy, wire
 from albion.games.super_camelot.board import name
-from albion.games.super_camelot.components import MAX_HEALTH, Card, Character, Item, Token
-from albion.games.super_camelot.pieces import TreasureState
+from albion.games.super_camelot.components import MAX_HEALTH, Card, Character, Deck, Item, Token
+from albion.games.super_camelot.pieces import CardDraws, KillChoice, LootChoice, TreasureState
 from albion.games.super_camelot.scene import at, build
 from tests.games.super_camelot.helpers import options, play, refused
 
@@ -20,6 +24,10 @@ T.....T
 .......
 T.....T
 """
+
+
+THREE_MIMICS = KNIGHT_AND_MIMIC.replace("..dm...", "..mm...").replace("...1...", "..m1...")
+"""Mimics (1 hit each) on the three squares of the north-west arc: r10c10, r10c11, r11c10."""
 
 
 def give(state, seat: int, card: Card) -> None:  # type: ignore[no-untyped-def]
@@ -319,3 +327,101 @@ def test_sc36_one_bomb_block_per_set_of_things_hit() -> None:
     # one block per set of things hit: the bush, the bush and the bomber, the bomber
     # alone, and nothing at all (SC-12 gives the choice; SC-36 merges equal blocks)
     assert len(bombs) == 4, bombs
+
+
+# SC-38, SC-12: one enemy at a time -------------------------------------------------------
+
+
+def test_sc38_kills_are_chosen_one_enemy_at_a_time_among_maximal_sets() -> None:
+    state = build({5: THREE_MIMICS}, abilities="off")
+    first, second, third = at(5, 2, 2), at(5, 2, 3), at(5, 3, 2)
+    play(state, "attack nw", "roll two-hits one-hit blank")  # any two of the three die
+    assert options(state) == [f"kill {name(sq)}" for sq in (first, second, third)]
+    play(state, f"kill {name(second)}")
+    top = state.pending[-1]
+    assert isinstance(top, KillChoice) and top.chosen == (second,)
+    assert options(state) == [f"kill {name(first)}", f"kill {name(third)}"], "no `done`"
+    asked = wire.awaiting(state.observe(None))
+    assert asked is not None and asked.decision == "kill" and asked.squares == [name(second)]
+    assert GAME.from_text(state.to_text()) == state, "the chosen enemy is in the position"
+    assert refused(state, f"kill {name(second)}").ruling == "SC-38"
+    assert refused(state, "kill r1c1").ruling == "SC-12"
+    play(state, f"kill {name(third)}")  # {second, third} is the one set left: no more asked
+    assert state.enemies == {first: Token.MIMIC} and not state.pending
+
+
+def killed_sets(state) -> set[frozenset[int]]:  # type: ignore[no-untyped-def]
+    """Every set of enemies some sequence of `kill` answers ends up killing."""
+    if not (state.pending and isinstance(state.pending[-1], KillChoice)):
+        return {frozenset()}
+    found: set[frozenset[int]] = set()
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        gone = frozenset(set(state.enemies) - set(after.enemies))
+        found |= {gone | more for more in killed_sets(after)}
+    return found
+
+
+def test_sc38_one_at_a_time_reaches_exactly_the_maximal_kill_sets() -> None:
+    for scene, knight_alone in ((THREE_MIMICS, False), (KNIGHT_AND_MIMIC.replace(
+            "...1...", "..p1..."), True)):  # a Knight (3 hits), a Mimic (1), a Plant (2)
+        state = build({5: scene}, abilities="off")
+        play(state, "attack nw", "roll two-hits one-hit blank")
+        top = state.pending[-1]
+        assert isinstance(top, KillChoice)
+        assert killed_sets(state) == {frozenset(kill) for kill in top.kills}
+        assert ((at(5, 2, 2),) in top.kills) == knight_alone
+
+
+def test_sc38_an_enemy_in_no_maximal_kill_set_is_refused() -> None:
+    state = build({5: THREE_MIMICS.replace("..mm...", "..dm...")}, abilities="off")
+    knight, mimic, other = at(5, 2, 2), at(5, 2, 3), at(5, 3, 2)
+    play(state, "attack nw", "roll one-hit blank blank")  # one Mimic or the other
+    assert options(state) == [f"kill {name(mimic)}", f"kill {name(other)}"]
+    assert refused(state, f"kill {name(knight)}").ruling == "SC-38"
+    with pytest.raises(InvalidActionError, match="one enemy at a time"):
+        GAME.parse_action(state, f"kill {name(mimic)} {name(other)}")
+    with pytest.raises(InvalidActionError, match="one enemy at a time"):
+        GAME.parse_action(state, f"loot {name(mimic)} {name(other)}")
+    play(state, f"kill {name(other)}")
+    assert set(state.enemies) == {knight, mimic}
+
+
+def test_sc38_the_heuristic_kills_the_first_maximal_set_one_enemy_at_a_time() -> None:
+    """The bot reaches the set it chose whole before choices went one at a time."""
+    state = build({5: THREE_MIMICS}, abilities="off")
+    play(state, "attack nw", "roll two-hits one-hit blank")
+    top = state.pending[-1]
+    assert isinstance(top, KillChoice)
+    expected = set(top.kills[0])
+    while state.pending and isinstance(state.pending[-1], KillChoice):
+        state.apply(strategy.policy(state, random.Random(0)))
+    assert {at(5, 2, 2), at(5, 2, 3), at(5, 3, 2)} - set(state.enemies) == expected
+
+
+def test_sc12_loot_is_chosen_one_enemy_at_a_time() -> None:
+    state = build({5: THREE_MIMICS.replace("..m1...", "...1...").replace(
+        "..mm...", "..mmm..")}, abilities="off")
+    first, second, third = at(5, 2, 2), at(5, 2, 3), at(5, 2, 4)
+    state.players[0].bombs = 1
+    state.item_supply[Item.BOMB] -= 1
+    play(state, bomb_over(state, first, second, third), "roll two-hits gem gem")
+    assert not state.enemies, "2 hits reach every Mimic in the block (SC-14)"
+    assert options(state) == [f"loot {name(sq)}" for sq in (first, second, third)]
+    drawn = set()
+    for one in (first, second, third):
+        for two in {first, second, third} - {one}:
+            after = play(state.clone(), f"loot {name(one)}", f"loot {name(two)}")
+            assert isinstance(after.pending[-1], CardDraws)
+            drawn.add(after.pending[-1].sources)
+    assert drawn == {(first, second), (first, third), (second, third)}, "any two of three"
+    play(state, f"loot {name(third)}")
+    top = state.pending[-1]
+    assert isinstance(top, LootChoice) and top.chosen == (third,) and top.count == 2
+    assert GAME.from_text(state.to_text()) == state
+    assert refused(state, f"loot {name(third)}").ruling == "SC-28"
+    assert refused(state, "loot r1c1").ruling == "SC-12"
+    play(state, f"loot {name(first)}")  # two Gems, two enemies named: they draw
+    draws = state.pending[-1]
+    assert draws == CardDraws(Deck.SMALL_LOOT, 2, (first, third))

@@ -98,15 +98,27 @@ def test_sc4_two_to_four_players(players: int) -> None:
         GAME.new_state(players)
 
 
-def test_sc4_most_stars_go_first_and_ties_roll_again() -> None:
+def test_sc4_most_stars_go_first() -> None:
     state = play(GAME.new_state(3), "tile meadow", "tile glade", "tile thicket", "tile pass")
     choose_characters(state, "merlin", "arthur", "galahad")
     assert state.current_player() == CHANCE
     assert [p for _, p in state.chance_outcomes()] == pytest.approx(
         [125 / 216, 75 / 216, 15 / 216, 1 / 216])
+    play(state, "stars 1", "stars 0", "stars 3")
+    assert state.phase is Phase.PLAYING and state.current_player() == 2
+
+
+def test_sc41_a_tie_for_the_most_stars_is_settled_by_one_even_draw() -> None:
+    """SC-4's re-rolls among tied players, settled at once (each tied player as likely to
+    start as by re-rolling until one leads); a player not tied never starts."""
+    state = play(GAME.new_state(3), "tile meadow", "tile glade", "tile thicket", "tile pass")
+    choose_characters(state, "merlin", "arthur", "galahad")
     play(state, "stars 2", "stars 0", "stars 2")
-    play(state, "stars 1", "stars 1")  # P1 and P3 roll again, and tie again
-    play(state, "stars 0", "stars 3")
+    assert state.current_player() == CHANCE
+    assert [(GAME.action_text(state, a), p) for a, p in state.chance_outcomes()] == [
+        ("first P1", 0.5), ("first P3", 0.5)]
+    assert refused(state, "first P2").ruling == "SC-41"
+    play(state, "first P3")
     assert state.phase is Phase.PLAYING and state.current_player() == 2
 
 

@@ -29,6 +29,9 @@ PLUGIN = GamePlugin(
     strategy="albion.games.diamoniak.strategy",
     renderer="albion.games.diamoniak.render:render",
     wire="albion.games.diamoniak.wire",
+    intro=("Your colour is set by the first castle card you draw (DI-4): until then you have no "
+          "castle and cannot buy. Draw until you stop or a witch comes (DI-3, DI-8); three "
+          "diamonds buy a card of your colour from an opponent's right-hand pile (DI-7)."),
     search_defaults={"iterations": 3000, "c": 0.7, "rollout": "heuristic", "cutoff": 25,
                      "bias": 0.0},
 )

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from albion.core.events import Event
 from albion.core.game import Game
-from albion.core.variants import Variant
+from albion.core.variants import Variant, VariantValue
+from albion.games.diamoniak import action_space as space
 from albion.games.diamoniak import notation, position
 from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import Card
@@ -41,9 +42,17 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
     max_players = 4
     variant_options = VARIANTS
     rulings = RULINGS
+    action_space = space.SPACE
 
     def _new_state(self, num_players: int, variant: Variant) -> DiamoniakState:
         return DiamoniakState.initial(num_players, Rules.of(variant))
+
+    def max_game_length(self, num_players: int,
+                        variant: Variant | Mapping[str, VariantValue] | None = None) -> int:
+        """DI-10: 1 + 100 × max_turns, whatever the player count (`action_space`)."""
+        self.check_players(num_players)
+        resolved = variant if isinstance(variant, Variant) else self.variant(variant)
+        return space.max_game_length(resolved)
 
     def from_text(self, text: str) -> DiamoniakState:
         return position.from_text(text)
@@ -100,3 +109,4 @@ def witch_toll(before: DiamoniakState, after: DiamoniakState) -> WitchToll:
 
 
 GAME = Diamoniak()
+DiamoniakState.game = GAME

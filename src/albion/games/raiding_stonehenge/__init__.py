@@ -38,6 +38,10 @@ PLUGIN = GamePlugin(
     strategy="albion.games.raiding_stonehenge.strategy",
     renderer="albion.games.raiding_stonehenge.render:render",
     wire="albion.games.raiding_stonehenge.wire",
+    intro=("Each round everyone takes a bottom card from a line (RS-5), then all play a card "
+          "face down at once (RS-6). Cards send their players to the pile of their colour, "
+          "highest first; black cards (K) choose a pile (RS-8). Sets of five colours score 10 "
+          "(RS-16). Card letters: W white, B blue, G green, Y yellow, R red, K black."),
     search_defaults={"iterations": 400, "c": 0.7, "rollout": "heuristic", "cutoff": 0,
                      "bias": 0.0},
 )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from albion.core.events import Event
 from albion.core.game import Game
-from albion.core.variants import Variant
+from albion.core.variants import Variant, VariantValue
+from albion.games.raiding_stonehenge import action_space as space
 from albion.games.raiding_stonehenge import notation, position
 from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
@@ -54,9 +55,18 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
     has_simultaneous = True
     variant_options = VARIANTS
     rulings = RULINGS
+    action_space = space.SPACE
 
     def _new_state(self, num_players: int, variant: Variant) -> RaidingState:
         return RaidingState.initial(num_players, Rules.of(variant))
+
+    def max_game_length(self, num_players: int,
+                        variant: Variant | Mapping[str, VariantValue] | None = None) -> int:
+        """250 − 15N: the deck fixes the length, no variant changes it (`action_space`)."""
+        self.check_players(num_players)
+        if not isinstance(variant, Variant):
+            self.variant(variant)  # bad keys or values raise, as everywhere
+        return space.max_game_length(num_players)
 
     def from_text(self, text: str) -> RaidingState:
         return position.from_text(text)
@@ -217,3 +227,4 @@ def _placed(view: RaidingView) -> list[int]:
 
 
 GAME = RaidingStonehenge()
+RaidingState.game = GAME

@@ -24,6 +24,8 @@ STYLE = {
 }
 BLACK_STYLE = "bold black on white"
 LETTER = {colour: colour.label[0].upper() for colour in Colour}
+BLACK_LETTER = "K"
+"""Every colour also has a letter, for screens (and eyes) without colours."""
 
 PHASE_TEXT = {
     "dealing": "dealing",
@@ -36,17 +38,19 @@ PHASE_TEXT = {
 
 
 def card(number: int, bottom: bool = False) -> Text:
+    """A card: its number and its colour's letter, in its colour (RS-1)."""
     colour = card_colour(number)
     style = BLACK_STYLE if colour < 0 else STYLE[Colour(colour)]
-    label = f"[{number:>2}]" if bottom else f" {number:>2} "
+    letter = BLACK_LETTER if colour < 0 else LETTER[Colour(colour)]
+    label = f"[{number:>2}{letter}]" if bottom else f" {number:>2}{letter} "
     return Text(label, style=style + (" underline" if bottom else ""))
 
 
 def cards(numbers: Sequence[int]) -> Text:
-    """A hand, compactly: numbers in their colours."""
+    """A hand, compactly: numbers with their colours' letters."""
     if not numbers:
         return Text("—", style="dim")
-    return Text(" ").join(Text(str(n), style=card(n).style) for n in numbers)
+    return Text(" ").join(Text(card(n).plain.strip(), style=card(n).style) for n in numbers)
 
 
 def disks_text(counts: Sequence[int]) -> Text:
@@ -106,6 +110,7 @@ def render(view: RaidingView, names: Sequence[str]) -> RenderableType:
                         str(score(view.disks[seat])), hand, status,
                         Text(Colour(pile).label, style=STYLE[Colour(pile)]) if pile >= 0
                         else Text(""))
-    legend = Text("▶ to act · ◆ gray figure (start player) · [bottom card] can be taken",
-                  style="dim")
+    legend = Text("▶ to act · ◆ gray figure (start player) · [bottom card] can be taken · "
+                  "W white, B blue, G green, Y yellow, R red, K black (its player chooses a "
+                  "pile)", style="dim")
     return Group(headline(view, names), lines, piles, stock, players, legend)

@@ -15,6 +15,10 @@ PLUGIN = GamePlugin(
     strategy="albion.games.super_camelot.strategy",
     renderer="albion.games.super_camelot.render:render",
     wire="albion.games.super_camelot.wire",
+    intro=("Three actions a turn (SC-6). A Move goes square by square: `step north`… then "
+          "`stop` or another action (SC-36); your first step off a starting circle names a "
+          "square (`step r11c13`). `attack ne` rolls the dice for an arc (SC-12). Win with 40 "
+          "gems (SC-19) or by bringing the three relics back to a circle (SC-20)."),
     search_defaults={"iterations": 100, "c": 0.7, "rollout": "random", "cutoff": 20,
                      "bias": 0.5},
 )

@@ -88,16 +88,18 @@ class UseStars:
 
 @dataclass(frozen=True, slots=True)
 class Kill:
-    """SC-12: the enemies (squares) the hits are assigned to kill."""
+    """SC-12, SC-38: the next enemy (square) the hits kill; enemies are named one at a
+    time until one maximal kill set is reached."""
 
-    squares: tuple[int, ...]
+    square: int
 
 
 @dataclass(frozen=True, slots=True)
 class LootFrom:
-    """SC-12: the killed enemies (squares) that draw Loot when Gems are short."""
+    """SC-12: the next killed enemy (square) that draws Loot when Gems are short; named
+    one at a time until every Gem has one."""
 
-    squares: tuple[int, ...]
+    square: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,13 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstSeat:
+    """Chance, SC-4, SC-41: of players tied for the most Stars, `seat` starts."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class StarCount:
     """Chance, SC-4: a first-player roll of 3 dice showing `stars` Stars."""
 
@@ -172,4 +181,5 @@ class Draw:
 
 SuperCamelotAction = (Command | PickCharacter | PlaceOnCircle | Step | Attack | Bomb | Shoot
                       | PickUp | DropAt | Reroll | UseStars | Kill | LootFrom | KeepCard
-                      | Activate | Target | GiveUp | PlaceTile | Roll | StarCount | Draw)
+                      | Activate | Target | GiveUp | PlaceTile | Roll | StarCount | FirstSeat
+                      | Draw)

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from albion.core.events import Event
 from albion.core.game import Game
-from albion.core.variants import Variant
+from albion.core.variants import Variant, VariantValue
+from albion.games.super_camelot import action_space as space
 from albion.games.super_camelot import belongings, notation, position, report
 from albion.games.super_camelot.actions import SuperCamelotAction
-from albion.games.super_camelot.components import GEM_ITEMS, ITEM_SUPPLY, WIN_GEMS, Item
+from albion.games.super_camelot.components import (
+    GEM_ITEMS,
+    ITEM_SUPPLY,
+    MAX_PLAYERS,
+    WIN_GEMS,
+    Item,
+)
 from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import Adventurer, Phase
 from albion.games.super_camelot.rulings import RULINGS, VARIANTS
@@ -23,17 +30,29 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
 
     id = "super-camelot"
     name = "Super Camelot"
-    version = "1.1"
-    """1.1: SC-12 lets every arc be attacked (SC-36 no longer hides empty arcs)."""
+    version = "2.0"
+    """1.1: SC-12 lets every arc be attacked (SC-36 no longer hides empty arcs). 2.0: kills
+    and Loot are chosen one enemy at a time (SC-38, SC-12: `kill r<r>c<c>`, `loot
+    r<r>c<c>`), so every decision has an index in a fixed action space (`action_space`);
+    a several-enemy `kill` or `loot` of a 1.x record is refused, saying so."""
     summary = "tile exploration with dice, enemies and treasure: 40 gems or the Grail"
     min_players = 2
-    max_players = 4
+    max_players = MAX_PLAYERS
     has_secrets = True
     variant_options = VARIANTS
     rulings = RULINGS
+    action_space = space.SPACE
 
     def _new_state(self, num_players: int, variant: Variant) -> SuperCamelotState:
         return SuperCamelotState.initial(num_players, Rules.of(variant))
+
+    def max_game_length(self, num_players: int,
+                        variant: Variant | Mapping[str, VariantValue] | None = None) -> int:
+        """SC-37: 358 actions per seat turn up to max_turns, after the setup (SC-1, SC-34,
+        SC-4 and SC-41's single roll-off draw; `action_space`)."""
+        self.check_players(num_players)
+        resolved = variant if isinstance(variant, Variant) else self.variant(variant)
+        return space.max_game_length(num_players, resolved)
 
     def from_text(self, text: str) -> SuperCamelotState:
         return position.from_text(text)
@@ -137,3 +156,4 @@ def _actor_position(state: SuperCamelotState) -> int:
 
 
 GAME = SuperCamelot()
+SuperCamelotState.game = GAME

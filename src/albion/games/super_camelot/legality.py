@@ -1,14 +1,15 @@
 """Super Camelot legality: why an action is refused, from the same checks that build the
 legal actions (`options.options`, `resolve.choices`, `resolve.outcomes`): movement's
 `step_refusal`, combat's `arc_refusal`, `bomb_refusal` and `bow_refusal`, the chests'
-refusals. A refusal always names the rule that actually forbids the action."""
+refusals, the strikes' `kill_refusal` and `loot_refusal` (SC-38: one enemy at a time).
+A refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from albion.core.errors import InvalidActionError, Refusal
-from albion.games.super_camelot import chests, combat, movement, resolve, world
+from albion.games.super_camelot import chests, combat, movement, resolve, strikes, world
 from albion.games.super_camelot.actions import (
     Activate,
     Attack,
@@ -16,6 +17,7 @@ from albion.games.super_camelot.actions import (
     Command,
     Draw,
     DropAt,
+    FirstSeat,
     GiveUp,
     KeepCard,
     Kill,
@@ -47,6 +49,7 @@ from albion.games.super_camelot.pieces import (
     Phase,
     RerollChoice,
     RerollDie,
+    RollOff,
     SecondDraw,
     StarChoice,
     StarRoll,
@@ -61,17 +64,20 @@ if TYPE_CHECKING:
 
 ACTIONS = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
            Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
-           Roll, StarCount, Draw)
-CHANCE_ACTIONS = {PlaceTile: "SC-10", Roll: "SC-12", StarCount: "SC-4", Draw: "SC-16"}
+           Roll, StarCount, FirstSeat, Draw)
+CHANCE_ACTIONS = {PlaceTile: "SC-10", Roll: "SC-12", StarCount: "SC-4", FirstSeat: "SC-41",
+                  Draw: "SC-16"}
 """Chance outcomes, with the ruling of the draw or roll each belongs to."""
-CHANCE_STEPS = {CentreDraw: "SC-1", TileDraw: "SC-10", StarRoll: "SC-4", AttackRoll: "SC-12",
+CHANCE_STEPS = {CentreDraw: "SC-1", TileDraw: "SC-10", StarRoll: "SC-4", RollOff: "SC-41",
+                AttackRoll: "SC-12",
                 RerollDie: "SC-5", CardDraws: "SC-16", SecondDraw: "SC-5",
                 TreasureDraw: "SC-17", Defence: "SC-21"}
 QUESTIONS = {
     DropChoice: (DropAt, "SC-16", "choose where the item drops"),
     StarChoice: (UseStars, "SC-12", "say how many Stars become Gems"),
-    KillChoice: (Kill, "SC-38", "choose which enemies the hits kill"),
-    LootChoice: (LootFrom, "SC-12", "choose which killed enemies draw Loot"),
+    KillChoice: (Kill, "SC-38", "choose the enemies the hits kill, one at a time"),
+    LootChoice: (LootFrom, "SC-12", "choose the killed enemies that draw Loot, one at a "
+                                    "time"),
     KeepChoice: (KeepCard, "SC-5", "choose which of the two cards Merlin keeps"),
     RerollChoice: (Reroll, "SC-5", "re-roll a die or keep the roll"),
     TargetChoice: (Target, "SC-22", "choose which character the enemy attacks"),
@@ -120,6 +126,10 @@ def _answer_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
     top = state.pending[-1]
     if type(top) in CHANCE_TYPES:
         return Refusal(CHANCE_STEPS[type(top)], "waiting for chance (a tile, dice or a card)")
+    if isinstance(top, KillChoice) and isinstance(action, Kill):
+        return strikes.kill_refusal(top, action.square)  # the check `choices` applies
+    if isinstance(top, LootChoice) and isinstance(action, LootFrom):
+        return strikes.loot_refusal(top, action.square)
     if action in resolve.choices(state):
         return None
     kind, ruling, question = QUESTIONS.get(type(top), (None, "SC-33", "answer the question"))

@@ -5,7 +5,8 @@
     stop | attack <ne|se|sw|nw> | sweep <north|…> (Greatsword) | bomb r<r>c<c>
     shoot r<r>c<c> | open chest | pick up <big-key|fire-relic|…> | claim grail | dig
     end turn | drop r<r>c<c> | reroll <face> | keep roll | gems <n> (Stars used as Gems)
-    kill r<r>c<c>… | kill none | loot r<r>c<c>… | keep <card> | activate r<r>c<c>
+    kill r<r>c<c> | loot r<r>c<c>   (SC-38, SC-12: one enemy at a time)
+    keep <card> | activate r<r>c<c>
     target P<n> | give up <card>
     tile <key> | roll <face>… | stars <n> | draw <card>                  (chance)
 """
@@ -22,6 +23,7 @@ from albion.games.super_camelot.actions import (
     Bomb,
     Command,
     DropAt,
+    FirstSeat,
     GiveUp,
     KeepCard,
     Kill,
@@ -49,7 +51,14 @@ from albion.games.super_camelot.board import (
 )
 from albion.games.super_camelot.combat import ARC_NAMES
 from albion.games.super_camelot.components import Card, Character, Face, Special
-from albion.games.super_camelot.resolve import DRAWS, ROLL_OF, STAR_COUNTS
+from albion.games.super_camelot.resolve import (
+    DRAWS,
+    FIRST_SEATS,
+    KILLS,
+    LOOT_FROM,
+    ROLL_OF,
+    STAR_COUNTS,
+)
 from albion.games.super_camelot.world import TILES
 
 COMMANDS = {command.value: command for command in Command}
@@ -90,9 +99,9 @@ def action_text(position: int, action: SuperCamelotAction) -> str:
     if isinstance(action, UseStars):
         return f"gems {action.gems}"
     if isinstance(action, Kill):
-        return "kill " + (" ".join(board.name(sq) for sq in action.squares) or "none")
+        return f"kill {board.name(action.square)}"
     if isinstance(action, LootFrom):
-        return "loot " + " ".join(board.name(sq) for sq in action.squares)
+        return f"loot {board.name(action.square)}"
     if isinstance(action, KeepCard):
         return f"keep {action.card.label}"
     if isinstance(action, Activate):
@@ -105,6 +114,8 @@ def action_text(position: int, action: SuperCamelotAction) -> str:
         return f"tile {TILES[action.tile].key}"
     if isinstance(action, Roll):
         return "roll " + " ".join(face.label for face in action.faces)
+    if isinstance(action, FirstSeat):
+        return f"first P{action.seat + 1}"
     if isinstance(action, StarCount):
         return f"stars {action.stars}"
     return f"draw {action.card.label}"
@@ -151,12 +162,14 @@ def parse_action(position: int, text: str) -> SuperCamelotAction:
             return Reroll(FACES[face])
         case ["gems", count] if count.isdigit() and int(count) <= 3:
             return UseStars(int(count))
-        case ["kill", "none"]:
-            return Kill(())
-        case ["kill", *squares] if squares:
-            return Kill(tuple(sorted(_square(sq) for sq in squares)))
-        case ["loot", *squares] if squares:
-            return LootFrom(tuple(_square(sq) for sq in squares))
+        case ["kill", where]:
+            return KILLS[_square(where)]
+        case ["loot", where]:
+            return LOOT_FROM[_square(where)]
+        case ["kill" | "loot" as verb, *_]:
+            raise InvalidActionError(
+                f"{text.strip()!r}: name one enemy at a time, `{verb} r<row>c<col>` "
+                f"(Super Camelot 2.0, SC-38)")
         case ["keep", card] if card in CARDS:
             return KeepCard(CARDS[card])
         case ["activate", where]:
@@ -169,6 +182,8 @@ def parse_action(position: int, text: str) -> SuperCamelotAction:
             return PlaceTile(TILE_KEYS[key])
         case ["roll", *faces] if 1 <= len(faces) <= 3 and all(f in FACES for f in faces):
             return ROLL_OF[tuple(sorted(FACES[f] for f in faces))]
+        case ["first", seat] if re.fullmatch(r"p[1-4]", seat):
+            return FIRST_SEATS[int(seat[1]) - 1]
         case ["stars", count] if count in ("0", "1", "2", "3"):
             return STAR_COUNTS[int(count)]
         case ["draw", card] if card in CARDS:

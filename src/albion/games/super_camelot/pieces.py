@@ -108,6 +108,13 @@ class TileDraw:
 
 
 @dataclass(frozen=True, slots=True)
+class RollOff:
+    """Chance, SC-41: one of the `seats` tied for the most Stars starts, each as likely."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class StarRoll:
     """Chance, SC-4: the next of `rollers` rolls 3 dice for the first player; `stars`
     so far, one per roller already done."""
@@ -165,20 +172,25 @@ class StarChoice:
 
 @dataclass(frozen=True, slots=True)
 class KillChoice:
-    """Decision, SC-12: which enemies the hits kill (each set offered is one the hit icons
-    can pay for, SC-28); `gems` are counted for the draws that follow."""
+    """Decision, SC-12, SC-38: which enemies the hits kill, named one at a time. `kills`
+    are the sets the hit icons can pay for (SC-28) that no larger such set contains,
+    `chosen` the enemies named so far (sorted): at least two of `kills` still contain
+    them. `gems` are counted for the draws that follow."""
 
     strike: Strike
     kills: tuple[tuple[int, ...], ...]
     gems: int
+    chosen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class LootChoice:
-    """Decision, SC-12: with fewer Gems than kills, which killed enemies draw Loot."""
+    """Decision, SC-12: with fewer Gems than kills, which `count` of the `fallen` enemies
+    (square, enemy token) draw Loot, named one at a time; `chosen` so far (sorted)."""
 
-    options: tuple[tuple[tuple[int, Token], ...], ...]
-    """Each option: (square, enemy token) of the enemies that draw."""
+    fallen: tuple[tuple[int, Token], ...]
+    count: int
+    chosen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,11 +275,11 @@ class TreasureDraw:
     deck: Deck
 
 
-Pending = (CentreDraw | TileDraw | StarRoll | AttackRoll | RerollChoice | RerollDie
+Pending = (CentreDraw | TileDraw | StarRoll | RollOff | AttackRoll | RerollChoice | RerollDie
            | StarChoice | KillChoice | LootChoice | CardDraws | SecondDraw | KeepChoice
            | DropChoice | TreasureDraw | EnemyTurn | TargetChoice | StealChoice | Defence
            | TurnOver)
-CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, AttackRoll, RerollDie, CardDraws,
+CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, RollOff, AttackRoll, RerollDie, CardDraws,
                   SecondDraw, TreasureDraw, Defence)
 """Pending steps resolved by a chance outcome; the others are decisions (or, EnemyTurn
 in reading order and TurnOver, resolved at once by `settle`)."""

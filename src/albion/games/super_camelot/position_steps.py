@@ -26,8 +26,8 @@ from albion.games.super_camelot.board import SIDE, SQUARES
 from albion.games.super_camelot.components import Card
 from albion.games.super_camelot.pieces import Pending
 
-SQUARE_FIELDS = frozenset({"target", "bushes", "enemies", "kills", "options", "queue", "enemy",
-                           "mimic", "sources", "square", "squares"})
+SQUARE_FIELDS = frozenset({"target", "bushes", "enemies", "kills", "chosen", "fallen", "queue",
+                           "enemy", "mimic", "sources", "square", "squares"})
 SEAT_FIELDS = frozenset({"rollers", "characters", "seats", "victim", "seat", "owner"})
 ENUMS: dict[str, type[Enum]] = {
     obj.__name__: obj for module in (components, pieces) for obj in vars(module).values()

@@ -11,6 +11,7 @@ from albion.games.super_camelot.actions import (
     Command,
     Draw,
     DropAt,
+    FirstSeat,
     GiveUp,
     KeepCard,
     Kill,
@@ -24,7 +25,7 @@ from albion.games.super_camelot.actions import (
     UseStars,
 )
 from albion.games.super_camelot.board import SQUARES
-from albion.games.super_camelot.components import ROLLS, Card, Character, Face
+from albion.games.super_camelot.components import MAX_PLAYERS, ROLLS, Card, Character, Face
 from albion.games.super_camelot.pieces import (
     AttackRoll,
     CardDraws,
@@ -37,6 +38,7 @@ from albion.games.super_camelot.pieces import (
     LootChoice,
     RerollChoice,
     RerollDie,
+    RollOff,
     SecondDraw,
     StarChoice,
     StarRoll,
@@ -53,12 +55,17 @@ if TYPE_CHECKING:
 
 PLACE_TILES = tuple(PlaceTile(tile) for tile in range(len(TILES)))
 STAR_COUNTS = tuple(StarCount(stars) for stars in range(turns.DICE + 1))
+FIRST_SEATS = tuple(FirstSeat(seat) for seat in range(MAX_PLAYERS))
 ROLL_OF: dict[tuple[Face, ...], Roll] = {faces: Roll(faces) for dice in ROLLS
                                          for faces, _ in ROLLS[dice]}
 DICE_OUTCOMES = {dice: tuple((ROLL_OF[faces], p) for faces, p in ROLLS[dice])
                  for dice in ROLLS}
 DRAWS = tuple(Draw(card) for card in Card)
 DROP_AT = tuple(DropAt(square) for square in range(SQUARES))
+ACTIVATE = tuple(Activate(square) for square in range(SQUARES))
+TARGETS = tuple(Target(seat) for seat in range(MAX_PLAYERS))
+KILLS = tuple(Kill(square) for square in range(SQUARES))
+LOOT_FROM = tuple(LootFrom(square) for square in range(SQUARES))
 GIVE_UP = tuple(GiveUp(card) for card in Card)
 KEEP = tuple(KeepCard(card) for card in Card)
 REROLL = tuple(Reroll(face) for face in Face)
@@ -83,6 +90,8 @@ def outcomes(state: SuperCamelotState) -> list[tuple[SuperCamelotAction, float]]
         stack = state.tile_stack if isinstance(top, TileDraw) else \
             [tile for tile in state.tile_stack if tile in UNNAMED]
         return [(PLACE_TILES[tile], 1 / len(stack)) for tile in stack]
+    elif isinstance(top, RollOff):
+        return [(FIRST_SEATS[seat], 1 / len(top.seats)) for seat in top.seats]
     else:
         return [(STAR_COUNTS[k], p) for k, p in enumerate(turns.STAR_ODDS)]
     total = sum(counts)
@@ -96,20 +105,22 @@ def choices(state: SuperCamelotState) -> list[SuperCamelotAction]:
         return [DROP_AT[square] for square in top.sources]
     if isinstance(top, StarChoice):
         return list(USE_STARS[: top.strike.faces.count(Face.STAR) + 1])
-    if isinstance(top, KillChoice):
-        return [Kill(kill) for kill in top.kills]
+    if isinstance(top, KillChoice):  # SC-38: one enemy at a time
+        return [KILLS[square] for square in sorted(top.strike.enemies)
+                if strikes.kill_refusal(top, square) is None]
     if isinstance(top, LootChoice):
-        return [LootFrom(tuple(square for square, _ in option)) for option in top.options]
+        return [LOOT_FROM[square] for square, _ in top.fallen
+                if strikes.loot_refusal(top, square) is None]
     if isinstance(top, KeepChoice):
         return [KEEP[card] for card in top.cards]
     if isinstance(top, RerollChoice):
         return [*(REROLL[face] for face in sorted(set(top.strike.faces))), Command.KEEP_ROLL]
     if isinstance(top, TargetChoice):
-        return [Target(seat) for seat in top.seats]
+        return [TARGETS[seat] for seat in top.seats]
     if isinstance(top, StealChoice):
         return [GIVE_UP[card] for card in enemies.face_up_kinds(state, top.victim)]
     assert isinstance(top, EnemyTurn)
-    return [Activate(square) for square in top.queue]
+    return [ACTIVATE[square] for square in top.queue]
 
 
 def resolve(state: SuperCamelotState, action: SuperCamelotAction) -> None:
@@ -126,7 +137,7 @@ def resolve(state: SuperCamelotState, action: SuperCamelotAction) -> None:
     elif isinstance(top, StarChoice):
         strikes.assign_hits(state, top.strike, action.gems)  # type: ignore[union-attr]
     elif isinstance(top, KillChoice):
-        strikes.finish(state, top.strike, action.squares, top.gems)  # type: ignore[union-attr]
+        strikes.kill_named(state, top, action.square)  # type: ignore[union-attr]
     else:
         _resolve_rarer(state, top, action)
     settle(state)
@@ -142,9 +153,7 @@ def _resolve_rarer(state: SuperCamelotState, top: object, action: object) -> Non
         state.tile_stack.remove(action.tile)
     elif isinstance(top, LootChoice):
         assert isinstance(action, LootFrom)
-        strikes.draw_loot(state, next(
-            option for option in top.options
-            if tuple(square for square, _ in option) == action.squares))
+        strikes.loot_named(state, top, action.square)
     elif isinstance(top, RerollChoice):
         if action is Command.KEEP_ROLL:
             strikes.use_roll(state, top.strike)
@@ -167,6 +176,9 @@ def _resolve_rarer(state: SuperCamelotState, top: object, action: object) -> Non
     elif isinstance(top, StarRoll):
         assert isinstance(action, StarCount)
         turns.roll_for_first(state, top, action.stars)
+    elif isinstance(top, RollOff):
+        assert isinstance(action, FirstSeat)
+        turns.first_player(state, action.seat)
     elif isinstance(top, EnemyTurn):
         assert isinstance(action, Activate)
         rest = tuple(square for square in top.queue if square != action.square)

@@ -214,8 +214,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("SC-38", "Stars and hits in software",
            "A Star is used as a Gem or as 2 Hits: as 1 Hit it is never better (a hit icon goes "
            "to one enemy whole). Hits are assigned by choosing which enemies die, among the "
-           "sets the icons can pay for that no larger such set contains; with one such set "
-           "nothing is asked.", (PROJECT,)),
+           "sets the icons can pay for that no larger such set contains, one enemy at a "
+           "time: only an enemy that, with those already chosen, is in such a set may be "
+           "chosen, and once a single such set holds them all it is killed without asking "
+           "more; with one such set nothing is asked. Loot is likewise chosen one killed "
+           "enemy at a time (SC-12).", (PROJECT,)),
     Ruling("SC-39", "Passing out on one's own turn",
            "A character who passes out during its own turn (its own bomb) can only end the "
            "turn; the Enemy Turn follows as usual. A passed-out character is not healed (a "
@@ -225,6 +228,11 @@ RULINGS: tuple[Ruling, ...] = (
            "A Mimic keeps every treasure it steals (a Mimic on its target's square steals "
            "again); killing it returns each one as SC-24 says, and if it leaves play unkilled "
            "they all stay face down.", (PROJECT,)),
+    Ruling("SC-41", "The roll-off in software",
+           "When players tie for the most Stars (SC-4), their re-rolls are settled at once by "
+           "one draw among them, each as likely to start: the same chances as re-rolling "
+           "until one leads, and a game cannot roll for ever (so its length has a bound).",
+           (PROJECT,)),
     ALL_1,
 )
 

@@ -1,7 +1,8 @@
 """A Super Camelot strategy in a few lines: go for the Grail.
 
 - Inside an action: Stars become 2 Hits when an enemy is in reach, else Gems; the first
-  offered kill set (the engine offers only maximal ones); items drop nearest to oneself;
+  maximal kill set still open (SC-38), named one enemy at a time; the first killed enemies
+  draw Loot (SC-12); items drop nearest to oneself;
   Merlin keeps an item over a potion unless hurt; Arthur re-rolls a Blank; a Mimic gets
   the cheapest treasure; the first target or enemy offered.
 - On the map, in order: claim the Grail on a circle; with all three relics, walk to a free
@@ -26,6 +27,7 @@ from albion.games.super_camelot.actions import (
     DropAt,
     GiveUp,
     KeepCard,
+    Kill,
     PickUp,
     PlaceOnCircle,
     Reroll,
@@ -57,6 +59,7 @@ from albion.games.super_camelot.components import (
 from albion.games.super_camelot.pieces import (
     DropChoice,
     KeepChoice,
+    KillChoice,
     Phase,
     RerollChoice,
     StarChoice,
@@ -91,6 +94,8 @@ def _answer(state: SuperCamelotState, legal: list[Any]) -> Any:
     if isinstance(top, KeepChoice):
         hurt = state.players[seat].health <= HEALTHY
         return max(legal, key=lambda a: _keep_value(a, hurt))
+    if isinstance(top, KillChoice):
+        return _next_kill(top, legal)
     if isinstance(top, RerollChoice):
         for action in legal:
             if isinstance(action, Reroll) and action.face is Face.BLANK:
@@ -100,6 +105,14 @@ def _answer(state: SuperCamelotState, legal: list[Any]) -> Any:
     if gives:
         return gives[-1]
     return legal[0]
+
+
+def _next_kill(top: KillChoice, legal: list[Any]) -> Any:
+    """The lowest enemy of the first maximal set holding those named: named in turn, they
+    reach that set (the one the bot chose whole before choices went one at a time)."""
+    chosen = set(top.chosen)
+    goal = next(kill for kill in top.kills if chosen.issubset(kill))
+    return next(a for a in legal if isinstance(a, Kill) and a.square in goal)
 
 
 def _keep_value(action: Any, hurt: bool) -> float:

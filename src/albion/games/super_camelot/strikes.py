@@ -4,9 +4,10 @@ Stars, hits, kills, bushes cut, bomb damage, and the Litter and Loot the Gems ea
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import product
 from typing import TYPE_CHECKING
 
+from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings
 from albion.games.super_camelot.combat import enemy_hp
 from albion.games.super_camelot.components import Card, Character, Deck, Face, Token
@@ -80,10 +81,10 @@ def assign_hits(state: SuperCamelotState, strike: Strike, star_gems: int) -> Non
         finish(state, strike, killed, gems)
         return
     kills = kill_options(state, strike.enemies, icons)
-    if len(kills) > 1:
-        state.pending.append(KillChoice(strike, kills, gems))
-    else:
+    if len(kills) == 1:  # SC-38: nothing to ask
         finish(state, strike, kills[0], gems)
+    else:
+        state.pending.append(KillChoice(strike, kills, gems))
 
 
 def kill_options(state: SuperCamelotState, enemies: tuple[int, ...],
@@ -101,6 +102,31 @@ def kill_options(state: SuperCamelotState, enemies: tuple[int, ...],
                                                            strict=True) if got >= need)))
     return tuple(sorted(kill for kill in found
                         if not any(set(kill) < set(other) for other in found)))
+
+
+def kill_refusal(step: KillChoice, square: int) -> Refusal | None:
+    """SC-12, SC-38: why the enemy on `square` may not be named next, or None: it must be
+    one the attack reaches, not named yet, in a maximal kill set with those named."""
+    if square in step.chosen:
+        return Refusal("SC-38", "that enemy is already chosen: name another")
+    if square not in step.strike.enemies:
+        return Refusal("SC-12", "the attack reaches no enemy there")
+    chosen = set(step.chosen)
+    if not any(square in kill and chosen.issubset(kill) for kill in step.kills):
+        return Refusal("SC-38", "the hits cannot kill that enemy as well as those chosen "
+                                "in any set no larger one contains")
+    return None
+
+
+def kill_named(state: SuperCamelotState, step: KillChoice, square: int) -> None:
+    """SC-38: enemies are named one at a time; once one maximal set alone contains those
+    named, it is killed without asking more."""
+    chosen = tuple(sorted((*step.chosen, square)))
+    reachable = [kill for kill in step.kills if set(chosen).issubset(kill)]
+    if len(reachable) == 1:
+        finish(state, step.strike, reachable[0], step.gems)
+    else:
+        state.pending.append(replace(step, chosen=chosen))
 
 
 def damage(state: SuperCamelotState, seat: int, amount: int) -> None:
@@ -127,7 +153,7 @@ def finish(state: SuperCamelotState, strike: Strike, killed: tuple[int, ...],
     if loot == len(fallen):
         draw_loot(state, tuple(fallen))
     elif loot:
-        state.pending.append(LootChoice(tuple(combinations(fallen, loot))))
+        state.pending.append(LootChoice(tuple(fallen), loot))
     litter = min(gems, len(strike.bushes))
     if litter:
         state.pending.append(CardDraws(Deck.LITTER, litter, strike.bushes))
@@ -140,6 +166,26 @@ def draw_loot(state: SuperCamelotState, fallen: tuple[tuple[int, Token], ...]) -
         sources = tuple(square for square, token in fallen if LOOT_DECK[token] is deck)
         if sources:
             state.pending.append(CardDraws(deck, len(sources), sources))
+
+
+def loot_refusal(step: LootChoice, square: int) -> Refusal | None:
+    """SC-12, SC-28: why the enemy on `square` may not be named next to draw Loot, or None:
+    one this attack killed, not named yet (one card per killed enemy)."""
+    if square in step.chosen:
+        return Refusal("SC-28", "that enemy already draws Loot: each draws one card at most")
+    if all(square != fell for fell, _ in step.fallen):
+        return Refusal("SC-12", "only an enemy this attack killed draws Loot")
+    return None
+
+
+def loot_named(state: SuperCamelotState, step: LootChoice, square: int) -> None:
+    """SC-12: once as many enemies are named as there are Gems, they draw (in the order
+    they fell); until then, another is asked for (a real choice: more fell than Gems)."""
+    chosen = tuple(sorted((*step.chosen, square)))
+    if len(chosen) < step.count:
+        state.pending.append(replace(step, chosen=chosen))
+    else:
+        draw_loot(state, tuple(fell for fell in step.fallen if fell[0] in chosen))
 
 
 def remove_enemy(state: SuperCamelotState, square: int, killer: int) -> None:

@@ -11,7 +11,7 @@ from albion.core.state import CAP
 from albion.games.super_camelot.board import SQUARES
 from albion.games.super_camelot.components import ACTIONS_PER_TURN, Character
 from albion.games.super_camelot.enemies import start_enemy_turn
-from albion.games.super_camelot.pieces import Adventurer, Phase, StarRoll
+from albion.games.super_camelot.pieces import Adventurer, Phase, RollOff, StarRoll
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
@@ -32,7 +32,8 @@ def pick_character(state: SuperCamelotState, character: Character) -> None:
 
 
 def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None:
-    """SC-4: most Stars goes first; tied players roll again."""
+    """SC-4: most Stars goes first; tied players roll again — which SC-41 settles at once,
+    by one draw among them with the same odds (`RollOff`)."""
     counts = (*roll.stars, stars)
     if len(counts) < len(roll.rollers):
         state.pending.append(StarRoll(roll.rollers, counts))
@@ -41,10 +42,15 @@ def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None
     tied = tuple(seat for seat, count in zip(roll.rollers, counts, strict=True)
                  if count == best)
     if len(tied) > 1:
-        state.pending.append(StarRoll(tied, ()))
+        state.pending.append(RollOff(tied))
         return
+    first_player(state, tied[0])
+
+
+def first_player(state: SuperCamelotState, seat: int) -> None:
+    """SC-4: the game begins with `seat`'s turn."""
     state.phase = Phase.PLAYING
-    state.active = tied[0]
+    state.active = seat
     begin_turn(state)
 
 

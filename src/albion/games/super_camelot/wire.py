@@ -42,6 +42,7 @@ from albion.games.super_camelot.pieces import (
     Phase,
     RerollChoice,
     RerollDie,
+    RollOff,
     SecondDraw,
     StarChoice,
     StarRoll,
@@ -140,8 +141,10 @@ class Ask:
 ASKS: dict[type, Ask] = {
     DropChoice: Ask("drop", "where the item drops", "SC-16"),
     StarChoice: Ask("stars", "how many Stars count as Gems (the rest as 2 Hits)", "SC-38"),
-    KillChoice: Ask("kill", "which enemies the hits kill", "SC-38"),
-    LootChoice: Ask("loot", "which killed enemies draw Loot", "SC-12"),
+    KillChoice: Ask("kill", "which enemy the hits kill next, one at a time, beside those "
+                            "already chosen (the squares)", "SC-38"),
+    LootChoice: Ask("loot", "which killed enemy draws Loot next, one at a time, beside "
+                            "those already chosen (the squares)", "SC-12"),
     KeepChoice: Ask("keep", "which of the two cards to keep", "SC-5"),
     RerollChoice: Ask("reroll", "whether to re-roll one attack die, and which", "SC-5"),
     TargetChoice: Ask("target", "which of the equally near characters the enemy attacks",
@@ -151,6 +154,8 @@ ASKS: dict[type, Ask] = {
     CentreDraw: Ask("chance", "a centre tile is drawn", "SC-1"),
     TileDraw: Ask("chance", "the explored tile is drawn", "SC-10"),
     StarRoll: Ask("chance", "the dice are rolled for the first player", "SC-4"),
+    RollOff: Ask("chance", "one of the players tied for the most Stars is drawn to start",
+                 "SC-41"),
     AttackRoll: Ask("chance", "the attack dice are rolled", "SC-12"),
     RerollDie: Ask("chance", "the die is re-rolled", "SC-5"),
     CardDraws: Ask("chance", "a card is drawn", "SC-16"),
@@ -167,9 +172,10 @@ ENTERING = Ask("enter", "which free starting circle to enter on (or end the turn
 PASSED_OUT = Ask("end_turn", "nothing but ending the turn (passed out)", "SC-39")
 MOVING = Ask("move", "the Move's next step, another action, or ending the turn", "SC-36")
 ACTING = Ask("action", "the next action, or ending the turn", "SC-6")
-SQUARE_FIELDS = ("sources", "queue", "enemy", "mimic", "target")
+SQUARE_FIELDS = ("sources", "queue", "enemy", "mimic", "target", "chosen")
 """Fields of a step naming the squares it is about (where an item may drop, the enemies
-still to act, the attacking enemy, the stealing Mimic, the square being explored)."""
+still to act, the attacking enemy, the stealing Mimic, the square being explored, the
+enemies already chosen to be killed or to draw Loot)."""
 
 
 class Awaiting(Wire):

@@ -1,0 +1,124 @@
+"""What a new user hit (issue 14): records never lost, bad input refused before any work,
+long runs stopped promptly with what was kept, no orphan workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from albion.cli.app import app
+from albion.sim.records import load_record
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("where", ["", "folder", "missing/x.json"])
+def test_an_unwritable_save_path_is_refused_before_the_game(tmp_path: Path,
+                                                              where: str) -> None:
+    (tmp_path / "folder").mkdir()
+    target = str(tmp_path / where) if where else ""
+    code, out, err = run("play", "diamoniak", "-p", "random,random", "--seed", "1",
+                         "--save", target)
+    assert code == 2 and "cannot save to" in err
+    assert "wins" not in out and "draw" not in out, "no game was played"
+
+
+def test_quit_with_save_saves_without_asking(tmp_path: Path) -> None:
+    path = tmp_path / "kept.json"
+    code, out, _ = run("play", "diamoniak", "-p", "human,random", "--seed", "3",
+                       "--save", str(path), stdin="1\nquit\n")
+    assert code == 0 and "Save the record?" not in out and "Record saved" in out
+    assert load_record(path).actions[0] == "draw"
+
+
+def test_a_duplicate_bot_option_is_refused() -> None:
+    code, _, err = run("simulate", "diamoniak", "-p", "ismcts:iterations=10,iterations=20,"
+                       "random", "-n", "1")
+    assert code == 2 and "'iterations' is given twice" in err
+
+
+def test_a_huge_input_line_is_not_echoed() -> None:
+    line = "x" * 1_000_000
+    code, out, _ = run("play", "diamoniak", "-p", "human,random", "--seed", "3",
+                       stdin=f"{line}\nquit\n")
+    assert code == 0 and "1,000,000 characters long" in out
+    assert len(out) < 20_000
+
+
+def test_a_record_file_that_never_ends_is_refused(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(65 * 2**20)  # sparse: 65 MB of zeros without writing them
+    code, _, err = run("replay", str(huge))
+    assert code == 2 and "larger than 64 MB" in err
+
+
+def test_address_needs_the_ray_backend() -> None:
+    code, _, err = run("tournament", "diamoniak", "--bots", "random", "--games", "2",
+                       "--backend", "local", "--address", "10.0.0.1:6379")
+    assert code == 2 and "--backend ray" in err
+
+
+def test_game_counts_are_bounded() -> None:
+    code, _, err = run("simulate", "diamoniak", "-p", "random,random", "--games",
+                       "99999999999999999999999")
+    assert code == 2 and "--games" in err
+
+
+def test_every_bot_fills_as_many_seats_and_the_table_says_so(tmp_path: Path) -> None:
+    """Three bots at four seats: each fills the same number of seats."""
+    code, out, _ = run("tournament", "raiding-stonehenge", "--players", "4", "--bots",
+                       "random,heuristic,ismcts:iterations=5", "--games", "12",
+                       "--backend", "local", "--json")
+    assert code == 0, out
+    bots = json.loads(out)["bots"]
+    assert {bot["seats"] for bot in bots} == {16}, bots
+
+
+def test_ctrl_c_stops_a_tournament_at_once_keeping_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "albion", "tournament", "diamoniak", "--bots",
+         "random,heuristic", "--games", "100000", "--workers", "2", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+            not results.exists() or len(results.read_text().splitlines()) < 5):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 130, err
+    kept = len(results.read_text().splitlines())
+    assert f"Stopped: {kept} of 100000 games are kept in {out}" in err.replace("\n", " ")
+    assert len(list((out / "records").iterdir())) == kept
+    time.sleep(1)
+    assert not _children_of(process.pid), "no worker outlives the tournament"
+
+
+def _children_of(pid: int) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        status = entry / "status"
+        if entry.name.isdigit() and status.exists():
+            try:
+                fields = dict(line.split(":\t", 1) for line in
+                              status.read_text().splitlines() if ":\t" in line)
+            except OSError:
+                continue
+            if fields.get("PPid", "").strip() == str(pid):
+                found.append(entry.name)
+    return found if os.path.exists("/proc") else []

@@ -1,0 +1,52 @@
+"""Every kind of refusal a game can give, found in its legality module: each
+`Refusal("X-n", "words…")` written there. A game's refusal tests must produce every one
+(issue 12: a refusal of each kind is tested, with its ruling)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from albion.core import IllegalActionError, Refusal
+
+
+def refusal_kinds(*modules: Path) -> set[tuple[str, str]]:
+    """(ruling, the reason's fixed words up to its first variable part) of every
+    `Refusal(...)` and `IllegalActionError(...)` call in `modules`."""
+    kinds = set()
+    for module in modules:
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                    "Refusal", "IllegalActionError") and len(node.args) == 2:
+                ruling, reason = node.args
+                if isinstance(ruling, ast.Constant):
+                    kinds |= {(ruling.value, words) for words in _fixed_words(reason)}
+    return kinds
+
+
+def _fixed_words(node: ast.expr) -> list[str]:
+    """The literal start of each wording a reason may have (an f-string stops at its
+    first placeholder; `a if … else b` is two wordings)."""
+    if isinstance(node, ast.Constant):
+        return [str(node.value)]
+    if isinstance(node, ast.JoinedStr):
+        text = ""
+        for part in node.values:
+            if not isinstance(part, ast.Constant):
+                break
+            text += str(part.value)
+        return [text]
+    if isinstance(node, ast.IfExp):
+        return _fixed_words(node.body) + _fixed_words(node.orelse)
+    return [""]
+
+
+def kind_of(refusal: Refusal | IllegalActionError, kinds: set[tuple[str, str]]
+            ) -> tuple[str, str]:
+    """The kind a produced refusal is: same ruling, reason starting with its fixed words
+    (the longest such start)."""
+    matching = [kind for kind in kinds if kind[0] == refusal.ruling and
+                re.sub(r"\s+", " ", refusal.reason).startswith(kind[1])]
+    assert matching, f"{refusal} is of no kind written in the legality module"
+    return max(matching, key=lambda kind: len(kind[1]))
