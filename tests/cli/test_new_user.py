@@ -3,8 +3,10 @@ long runs stopped promptly with what was kept, no orphan workers."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -122,3 +124,57 @@ def _children_of(pid: int) -> list[str]:
             if fields.get("PPid", "").strip() == str(pid):
                 found.append(entry.name)
     return found if os.path.exists("/proc") else []
+
+
+def test_hotseat_recaps_what_happened_since_each_persons_turn() -> None:
+    """Issue 14: on a shared screen the bots' moves and the reveal were printed, then
+    wiped by the next pass screen. Now each person, once the screen is theirs, is shown
+    what happened since their last turn (in their own wording)."""
+    stdin = "\n1\n\n1\n" + "\n1\n" * 12 + "quit\nn\n"
+    code, out, _ = run("play", "raiding-stonehenge", "-p", "human,human,random", "--seed",
+                       "2", stdin=stdin)
+    assert code == 0
+    recaps = out.split("Since P1 (human)'s last turn:")
+    assert len(recaps) > 2, "P1 got a recap at each of its turns"
+    later = recaps[2]
+    assert "P3 random: take" in later, "the bot's pick reaches P1"
+    assert "reveal:" in out.split("Since P2 (human)'s last turn:")[-1] or "reveal:" in later
+
+
+def test_no_pass_screen_for_the_person_already_at_the_keyboard() -> None:
+    """Raiding Stonehenge: P2 picks, then commits, with no pass screen in between."""
+    code, out, _ = run("play", "raiding-stonehenge", "-p", "human,human", "--seed", "2",
+                       stdin="\n1\n\n1\n1\nquit\nn\n")
+    assert code == 0
+    screens = [line for line in out.splitlines() if "Pass to" in line]
+    assert all(a != b for a, b in itertools.pairwise(screens)), screens
+
+
+def test_cards_carry_their_colour_letter_and_the_legend_names_them() -> None:
+    code, out, _ = run("play", "raiding-stonehenge", "-p", "human,random", "--seed", "2",
+                       stdin="quit\nn\n")
+    assert code == 0
+    assert "W white, B blue, G green, Y yellow, R red, K black" in out
+    assert re_search(r"\[\s?\d+[WBGYRK]\]", out), "bottom cards show their letter"
+
+
+def test_a_replay_keeps_face_down_cards_face_down_in_its_status_line(tmp_path: Path) -> None:
+    path = tmp_path / "rs.json"
+    run("play", "raiding-stonehenge", "-p", "random,random", "--seed", "5", "--save",
+        str(path))
+    record = load_record(path)
+    first_play = next(i for i, text in enumerate(record.actions) if text.startswith("play"))
+    code, out, _ = run("replay", str(path), "--at", str(first_play + 1))
+    assert code == 0
+    assert "play a card face down" in out and record.actions[first_play] not in out
+
+
+def test_diamoniak_says_up_front_that_the_first_castle_card_sets_the_colour() -> None:
+    code, out, _ = run("play", "diamoniak", "-p", "human,random", "--seed", "3",
+                       stdin="quit\nn\n")
+    assert code == 0
+    assert out.index("set by the first castle card") < out.index("Your options")
+
+
+def re_search(pattern: str, text: str) -> bool:
+    return re.search(pattern, text) is not None

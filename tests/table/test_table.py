@@ -165,6 +165,9 @@ def test_views_are_protocol_json_that_round_trips(setup: tuple[AnyGame, int]) ->
             assert view["version"] == table.version and view["viewer"] == viewer
             assert [legal["text"] for legal in view["legal"]] == (
                 table.legal(viewer) if viewer is not None else [])
+            if viewer is not None and game.action_space is not None:
+                assert [legal["index"] for legal in view["legal"]] == [
+                    game.action_index(a) for a in table.legal_actions(viewer)]
         assert table.view(seat)["to_move"] == list(table.to_move())
     for entry in table.events_for(None)[-30:] + table.events_for(0)[-30:]:
         jsonschema.validate(entry.to_json(), events_schema)

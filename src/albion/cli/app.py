@@ -29,6 +29,7 @@ from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
+from albion.server.settings import DEFAULT_DATABASE
 from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
@@ -374,6 +375,40 @@ def bench_command(
         return
     for key, value in data.items():
         console.print(f"{key:>24}  {value}")
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine "
+                                      "only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(
+        metavar="URL", help="Where games are kept: an SQLite file (the default, one "
+        "process) or postgresql+psycopg://… (several processes share the tables).")
+    ] = DEFAULT_DATABASE,
+    bot_workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes deciding for bots (default: all cores but one).")] = None,
+    origin: Annotated[list[str] | None, typer.Option(
+        metavar="URL", help="Also accept table connections from pages of this origin "
+        "(repeatable; pages of this server are always accepted).")] = None,
+) -> None:
+    """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
+    with user_errors():
+        import uvicorn  # noqa: PLC0415 - only the server needs it
+
+        from albion.server import ServerSettings, create_app  # noqa: PLC0415
+
+        settings = ServerSettings(host=host, port=port, database_url=db,
+                                  allowed_origins=tuple(origin or ()),
+                                  **({"bot_workers": bot_workers} if bot_workers else {}))
+        try:
+            server_app = create_app(settings)
+        except Exception as error:  # a database that cannot be opened or migrated
+            fail(f"cannot open the database {db}: {str(error).splitlines()[0]}")
+        console.print(f"Albion is serving at [bold]http://{host}:{port}/[/] "
+                      f"(games kept in {db}; Ctrl-C stops)")
+        uvicorn.run(server_app, host=host, port=port, ws_max_size=16 * settings.frame_limit,
+                    log_level="warning")
 
 
 @app.command("schema")

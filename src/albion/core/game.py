@@ -132,6 +132,11 @@ class Game(ABC, Generic[S, A, V]):
         characters), by name; empty for most games."""
         return {}
 
+    def seat_label_values(self) -> dict[str, tuple[str, ...]]:
+        """Every value each `seat_labels` key can take, so a report shows a value no game
+        drew (at n=0) instead of leaving it out; empty for most games."""
+        return {}
+
     def plant_canary(self, state: S, seat: int) -> S | None:
         """For leak tests: a copy of `state` where every field private to `seat` that can
         change holds another value, or None when `seat` has no private information."""

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
-import threading
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -23,6 +20,7 @@ from albion.core.state import CAP
 from albion.core.variants import Variant, VariantValue
 from albion.sim.records import record_json
 from albion.sim.schedule import seating as balanced_seating
+from albion.sim.workers import init_worker
 from albion.table.seeding import game_seed
 from albion.table.table import Table
 
@@ -142,7 +140,7 @@ def run_games(task: GameTask, indices: Sequence[int], backend: str = "process",
     size = 1 if task.keep_record else max(1, min(8, len(indices) // (workers * 4) or 1))
     chunks = ((task, list(indices[i:i + size])) for i in range(0, len(indices), size))
     if backend == "process":
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_setup,
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=init_worker,
                                                          initargs=(os.getpid(),))
         try:
             for results in pool.imap_unordered(_play_chunk, chunks):
@@ -155,17 +153,6 @@ def run_games(task: GameTask, indices: Sequence[int], backend: str = "process",
     yield from _run_on_ray(task, [chunk for _, chunk in chunks], workers, address)
 
 
-def _worker_setup(parent: int) -> None:
-    """In each worker: Ctrl-C is the parent's to handle (it stops the workers), and a
-    worker whose parent died (kill -9) exits instead of waiting forever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
-
-
-def _exit_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
 
 
 def _run_on_ray(task: GameTask, chunks: list[list[int]], workers: int,

@@ -102,7 +102,8 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report.to_json_dict(), indent=1) + "\n")
     (out / "report.html").write_text(render_page(report.to_json_dict(), figures,
-                                                 plan.game.name))
+                                                 plan.game.name,
+                                                 plan.game.seat_label_values()))
     return report
 
 

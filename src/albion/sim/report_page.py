@@ -6,7 +6,7 @@ import base64
 import html
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import matplotlib
@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from albion.sim.balance import Balance, ends_text
+from albion.sim.balance import Balance, Rate, ends_text
 
 
 def _png(figure: Figure) -> str:
@@ -70,25 +70,34 @@ def ending_plot(figures: Sequence[Balance]) -> str:
     return _png(figure)
 
 
-def label_plot(figures_of: Balance) -> str | None:
+def label_plot(figures_of: Balance,
+               label_values: Mapping[str, Sequence[str]] | None = None) -> str | None:
+    """Win rate by the first seat label (Super Camelot: by character), one bar per value
+    the game has (`Game.seat_label_values`, then any other value seen), each labelled with
+    its number of games; a value never seen is a grey bar at 0, n=0 (issue 14)."""
     if not figures_of.labels:
         return None
     key, rates = next(iter(figures_of.labels.items()))
+    names = list(dict.fromkeys([*(label_values or {}).get(key, ()), *rates]))
+    seen = [rates.get(name, Rate(0, 0)) for name in names]
     figure, axes = plt.subplots(figsize=(7, 3))
-    names = list(rates)
-    values = [rates[name].value for name in names]
-    errors = [[rates[n].value - rates[n].interval[0] for n in names],
-              [rates[n].interval[1] - rates[n].value for n in names]]
-    axes.bar(names, values, yerr=errors, capsize=3, color="tab:purple")
+    values = [rate.value for rate in seen]
+    errors = [[rate.value - rate.interval[0] if rate.games else 0 for rate in seen],
+              [rate.interval[1] - rate.value if rate.games else 0 for rate in seen]]
+    axes.bar(range(len(names)), values, yerr=errors, capsize=3,
+             color=["tab:purple" if rate.games else "lightgrey" for rate in seen])
+    axes.set_xticks(range(len(names)),
+                    [f"{name}\nn={rate.games}" for name, rate in zip(names, seen, strict=True)])
     axes.set_ylabel("win rate (95% interval)")
-    axes.set_title(f"Win rate by {key} ({figures_of.label})")
+    axes.set_title(f"Win rate by {key} ({figures_of.label}; n = games played)")
     return _png(figure)
 
 
-def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str) -> str:
+def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str,
+                label_values: Mapping[str, Sequence[str]] | None = None) -> str:
     """The whole page: plots, then every number as tables and as JSON."""
     plots = [seat_plot(figures), length_plot(figures), ending_plot(figures)]
-    labelled = label_plot(figures[0])
+    labelled = label_plot(figures[0], label_values)
     if labelled:
         plots.append(labelled)
     images = "\n".join(f'<img alt="plot" src="data:image/png;base64,{png}">' for png in plots)

@@ -11,7 +11,7 @@ import jsonpatch
 from albion.core.errors import RecordError
 from albion.core.game import AnyState
 from albion.table.decisions import decision_state
-from albion.table.views import protocol_view
+from albion.table.views import legal_entries, protocol_view
 
 if TYPE_CHECKING:
     from albion.table.table import Table
@@ -27,10 +27,9 @@ def seat_record(table: Table, seat: int,
     views: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     for version, state, deciding in positions:
-        legal: list[str] = []
+        legal: list[tuple[str, int | None]] = []
         if seat in deciding:
-            where = decision_state(state, seat)
-            legal = [table.game.action_text(where, action) for action in where.legal_actions()]
+            legal = legal_entries(table.game, decision_state(state, seat))
         view = protocol_view(seating, state, version, seat, deciding, legal)
         if last is None:
             views.append({"version": version, "view": view})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from albion.bots.base import Agent
 from albion.bots.registry import make_bot, parse_players
@@ -29,7 +29,16 @@ from albion.table.decisions import decision_state
 from albion.table.entries import Entry
 from albion.table.seat_records import seat_record
 from albion.table.seeding import derive_rng, fresh_seed
-from albion.table.views import Seating, protocol_view
+from albion.table.views import Seating, legal_entries, protocol_view
+
+
+class LogRow(NamedTuple):
+    """One accepted decision: the version it made, who took it (a seat, or CHANCE) and
+    its notation as written in the position it was taken in."""
+
+    version: int
+    actor: int
+    action: str
 
 
 class AgentError(AlbionError, RuntimeError):
@@ -97,6 +106,10 @@ class Table:
         action's actor is the engine's current player (`_history`)."""
         self._keep_events = events
         self._entries: list[Entry] = []
+        self._texts: list[str] = []
+        self._actors: list[int] = []
+        """With events kept: each action's notation (written when it was taken) and who
+        took it (`log`)."""
 
     @classmethod
     def from_record(cls, record: GameRecord, *, events: bool = True,
@@ -119,6 +132,21 @@ class Table:
         except AlbionError as error:
             raise RecordError(f"record cannot start: {error}") from None
         table._replay(record)
+        table._advance()
+        return table
+
+    @classmethod
+    def from_log(cls, game: str | AnyGame, players: Sequence[str | PlayerSpec],
+                 variant: Variant | Mapping[str, VariantValue] | None, seed: int,
+                 rows: Sequence[LogRow], *, names: Sequence[str] | None = None,
+                 autoplay: bool = False) -> Table:
+        """A table rebuilt from its stored decisions (`log`): the same versions, events
+        and chance stream as the table that wrote them; then chance plays on, as it
+        would have (RecordError if a row does not apply)."""
+        table = cls.__new__(cls)
+        table._setup(game, players, variant, seed, names, True, autoplay,
+                     ("resumed", len(rows)))
+        table.apply_log(rows)
         table._advance()
         return table
 
@@ -219,7 +247,8 @@ class Table:
         """`viewer`'s view as JSON-ready data: the table protocol (`albion.table.protocol`,
         schemas in docs/protocol/) — public facts in plain terms, the viewer's own secrets,
         its legal actions as notation; never another seat's secrets."""
-        legal = self.legal(viewer) if viewer is not None else []
+        legal = legal_entries(self.game, self._decision_state(viewer)) \
+            if viewer is not None and viewer in self.to_move() else []
         return protocol_view(self._seating(), self._state, self.version, viewer,
                              self.to_move(), legal)
 
@@ -313,13 +342,52 @@ class Table:
         self._advance()
         return self.events_for(seat, version)
 
+    def log(self, since: int = 0) -> list[LogRow]:
+        """The decisions accepted after version `since`, one row per version — what a
+        server stores, append-only, keyed by (table, version). Needs the event log kept."""
+        if not self._keep_events:
+            raise ValueError("a table without events keeps no notation log")
+        return [LogRow(version + 1, self._actors[version], self._texts[version])
+                for version in range(since, len(self._actions))]
+
+    def apply_log(self, rows: Sequence[LogRow]) -> None:
+        """Take decisions another process accepted (rows after this table's version, in
+        order), each checked as a submission would be; chance rows move this table's
+        chance stream along, so it stays where theirs is. RecordError on a row that does
+        not follow or does not apply (nothing of that row is taken)."""
+        for row in rows:
+            if row.version != self.version + 1:
+                raise RecordError(f"log row {row.version} does not follow version "
+                                  f"{self.version}")
+            state = self._state if row.actor == CHANCE else self._decision_state(row.actor)
+            try:
+                action = self.game.parse_action(state, row.action)
+                if state.refusal(action) is not None or (
+                        row.actor != state.current_player()):
+                    raise state.explain_illegal(action)
+            except AlbionError as error:
+                raise RecordError(f"log row {row.version} {row.action!r} does not apply: "
+                                  f"{error}") from None
+            if row.actor == CHANCE:
+                self._chance.random()
+            legal = state.legal_actions()
+            self._apply(row.actor, legal[legal.index(action)], state)
+
     def bot_inputs(self, seat: int) -> tuple[PlayerSpec, Any, list[Any]]:
         """For a caller running a bot elsewhere (`autoplay` off): its spec, its view and
         its legal actions. Bots get views, never states."""
         if seat not in self.to_move() or self.specs[seat].is_human:
             raise NotYourTurn(seat, self.to_move())
+        return (self.specs[seat], *self.decision_inputs(seat))
+
+    def decision_inputs(self, seat: int) -> tuple[Any, list[Any]]:
+        """What any seat that may decide now decides from — its view and its legal
+        actions — for a bot deciding for it (a hint, a stand-in for an absent player).
+        NotYourTurn if it may not decide now."""
+        if seat not in self.to_move():
+            raise NotYourTurn(seat, self.to_move())
         state = self._decision_state(seat)
-        return self.specs[seat], state.observe(seat), state.legal_actions()
+        return state.observe(seat), state.legal_actions()
 
     def _decision_state(self, seat: int) -> AnyState:
         """Where `seat` decides (`decision_state`); NotYourTurn if it may not now."""
@@ -412,6 +480,8 @@ class Table:
                 state.apply_legal(action)
             return
         before = state.clone()
+        self._texts.append(self.game.action_text(decided_in or before, action))
+        self._actors.append(actor)
         self._emit(self._action_events(actor, action, decided_in or before))
         if early:
             state.apply_for(actor, action)

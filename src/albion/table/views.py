@@ -46,8 +46,16 @@ class Seating:
     bots: Sequence[bool]
 
 
+def legal_entries(game: AnyGame, state: AnyState) -> list[tuple[str, int | None]]:
+    """(notation, index in the fixed action space or None) of each legal action."""
+    indexed = game.action_space is not None
+    return [(game.action_text(state, action), game.action_index(action) if indexed else None)
+            for action in state.legal_actions()]
+
+
 def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int | None,
-                  to_move: Sequence[int], legal: Sequence[str]) -> dict[str, Any]:
+                  to_move: Sequence[int],
+                  legal: Sequence[tuple[str, int | None]]) -> dict[str, Any]:
     """`viewer`'s view of `state` at `version` as JSON-ready data, validated against the
     game's model. Only `state.observe(viewer)` reaches the board."""
     game = seating.game
@@ -67,5 +75,6 @@ def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int |
         seats=[SeatInfo(seat=seat, name=game.seat_name(seat), player=seating.names[seat],
                         is_bot=seating.bots[seat]) for seat in range(len(seating.names))],
         status="over" if result is not None else "playing", to_move=list(to_move),
-        legal=[LegalAction(text=text, index=None) for text in legal], result=result, board=board)
+        legal=[LegalAction(text=text, index=index) for text, index in legal], result=result,
+        board=board)
     return view.model_dump(mode="json")

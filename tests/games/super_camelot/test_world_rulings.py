@@ -98,22 +98,26 @@ def test_sc4_two_to_four_players(players: int) -> None:
         GAME.new_state(players)
 
 
-def test_sc4_most_stars_go_first() -> None:
+def test_sc4_most_stars_go_first_and_ties_roll_again() -> None:
     state = play(GAME.new_state(3), "tile meadow", "tile glade", "tile thicket", "tile pass")
     choose_characters(state, "merlin", "arthur", "galahad")
     assert state.current_player() == CHANCE
     assert [p for _, p in state.chance_outcomes()] == pytest.approx(
         [125 / 216, 75 / 216, 15 / 216, 1 / 216])
-    play(state, "stars 1", "stars 0", "stars 3")
+    play(state, "stars 2", "stars 0", "stars 2")
+    play(state, "stars 1", "stars 1")  # P1 and P3 roll again, and tie again
+    play(state, "stars 0", "stars 3")
     assert state.phase is Phase.PLAYING and state.current_player() == 2
 
 
-def test_sc41_a_tie_for_the_most_stars_is_settled_by_one_even_draw() -> None:
-    """SC-4's re-rolls among tied players, settled at once (each tied player as likely to
-    start as by re-rolling until one leads); a player not tied never starts."""
+def test_sc41_after_twenty_tied_rounds_one_even_draw_settles_the_roll_off() -> None:
+    """SC-4's re-rolls stop after 20 rounds: the players still tied are settled by one
+    draw among them, each as likely to start; a player not tied never starts."""
     state = play(GAME.new_state(3), "tile meadow", "tile glade", "tile thicket", "tile pass")
     choose_characters(state, "merlin", "arthur", "galahad")
     play(state, "stars 2", "stars 0", "stars 2")
+    for _ in range(19):  # rounds 2 to 20: P1 and P3 tie again each time
+        play(state, "stars 1", "stars 1")
     assert state.current_player() == CHANCE
     assert [(GAME.action_text(state, a), p) for a, p in state.chance_outcomes()] == [
         ("first P1", 0.5), ("first P3", 0.5)]

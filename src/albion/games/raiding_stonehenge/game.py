@@ -160,30 +160,36 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
         return draw
 
     def plant_canary(self, state: RaidingState, seat: int) -> RaidingState | None:
-        """RS-18: swap one of `seat`'s secret cards (its committed card, else a hand card
-        not seen taken) with an unseen deck card of another number — a change only
-        `seat` can see."""
+        """RS-18: every secret of `seat` changed — its committed card, and a hand card not
+        seen taken — each swapped with an unseen deck card of another number: a change
+        only `seat` can see. None when `seat` holds no secret the deck can stand in for."""
+        planted = state.clone()
+        changed = False
         committed = state.plays[seat]
         if committed and state.phase is Phase.PLAY:
-            for canary in range(1, HIGHEST_CARD + 1):
-                if state.deck[canary] and canary != committed:
-                    planted = state.clone()
-                    planted.plays[seat] = canary
-                    planted.deck[canary] -= 1
-                    planted.deck[committed] += 1
-                    return planted
-        secret = Counter(state.hands[seat]) - Counter(state.taken[seat])
+            canary = _unseen_card(planted, avoid=committed)
+            if canary:
+                planted.plays[seat] = canary
+                planted.deck[canary] -= 1
+                planted.deck[committed] += 1
+                changed = True
+        secret = Counter(planted.hands[seat]) - Counter(planted.taken[seat])
         for card in secret:
-            for canary in range(1, HIGHEST_CARD + 1):
-                if state.deck[canary] and canary != card:
-                    planted = state.clone()
-                    planted.hands[seat].remove(card)
-                    planted.hands[seat].append(canary)
-                    planted.hands[seat].sort()
-                    planted.deck[canary] -= 1
-                    planted.deck[card] += 1
-                    return planted
-        return None
+            canary = _unseen_card(planted, avoid=card)
+            if canary:
+                planted.hands[seat].remove(card)
+                planted.hands[seat].append(canary)
+                planted.hands[seat].sort()
+                planted.deck[canary] -= 1
+                planted.deck[card] += 1
+                changed = True
+                break
+        return planted if changed else None
+
+
+def _unseen_card(state: RaidingState, avoid: int) -> int:
+    """A number the deck still holds, other than `avoid` (0 if none)."""
+    return next((n for n in range(1, HIGHEST_CARD + 1) if state.deck[n] and n != avoid), 0)
 
 
 def _known_hands(view: RaidingView) -> dict[int, tuple[int, ...]]:

@@ -31,8 +31,8 @@ kills and Loot are single enemies since 2.0 (SC-38). Layout, 5695 indices
     5691–5694  chance: first P1–P4 (a roll-off among tied players)     SC-41
 
 Game length (`max_game_length`): SC-37 caps a game at `max_turns` seat turns. Before them:
-4 centre tiles (SC-1), N picks (SC-34), the first-player roll (SC-4: N rolls) and at most
-one roll-off draw among the tied (SC-41). One seat turn is
+4 centre tiles (SC-1), N picks (SC-34), the first-player roll (SC-4: at most 20 rounds of
+N rolls, then at most one draw among the tied, SC-41). One seat turn is
 at most `TURN_ACTIONS` = 358:
 - a strike (attack, bomb, or the free bow shot) is at most 26: itself, the roll, Arthur's
   re-roll question and die, the Stars, 3 kills (one per hit icon, SC-38), 2 Loot choices
@@ -81,6 +81,7 @@ from albion.games.super_camelot.resolve import (
     TARGETS,
     USE_STARS,
 )
+from albion.games.super_camelot.turns import ROLL_OFF_ROUNDS
 
 SEGMENTS: tuple[tuple[str, tuple[SuperCamelotAction, ...]], ...] = (
     ("stop, open chest, claim grail, dig, end turn, keep roll", tuple(Command)),
@@ -123,7 +124,7 @@ TURN_ACTIONS = (1 + STRIKE_ACTIONS + (ACTIONS_PER_TURN + SPEED_POTIONS_PER_TURN)
 
 
 def max_game_length(num_players: int, variant: Variant) -> int:
-    """Setup (tiles, picks, the roll and a roll-off) and `TURN_ACTIONS` per seat turn up
-    to SC-37's cap: a true bound since SC-41 settles ties in one draw."""
-    setup = len(CENTRE_SLOTS) + num_players + num_players + 1
+    """Setup (tiles, picks, the rolls and a roll-off draw) and `TURN_ACTIONS` per seat
+    turn up to SC-37's cap: a true bound since SC-41 limits the re-rolls of ties."""
+    setup = len(CENTRE_SLOTS) + num_players + ROLL_OFF_ROUNDS * num_players + 1
     return setup + TURN_ACTIONS * variant.number("max_turns")

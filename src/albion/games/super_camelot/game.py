@@ -16,6 +16,7 @@ from albion.games.super_camelot.components import (
     ITEM_SUPPLY,
     MAX_PLAYERS,
     WIN_GEMS,
+    Character,
     Item,
 )
 from albion.games.super_camelot.config import Rules
@@ -49,7 +50,7 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
     def max_game_length(self, num_players: int,
                         variant: Variant | Mapping[str, VariantValue] | None = None) -> int:
         """SC-37: 358 actions per seat turn up to max_turns, after the setup (SC-1, SC-34,
-        SC-4 and SC-41's single roll-off draw; `action_space`)."""
+        SC-4's rolls, limited by SC-41; `action_space`)."""
         self.check_players(num_players)
         resolved = variant if isinstance(variant, Variant) else self.variant(variant)
         return space.max_game_length(num_players, resolved)
@@ -72,6 +73,10 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
     def seat_labels(self, state: SuperCamelotState) -> dict[str, list[str]]:
         """The character each seat played (SC-4)."""
         return {"character": [player.character.label for player in state.players]}
+
+    def seat_label_values(self) -> dict[str, tuple[str, ...]]:
+        """SC-4: the six characters, whether or not a game drew them."""
+        return {"character": tuple(character.label for character in Character)}
 
     def sampler(self, view: SuperCamelotView) -> Callable[[random.Random], SuperCamelotState]:
         """SC-27: `sample_state` draws nothing at random, so it is built once and cloned

@@ -189,6 +189,5 @@ def _action_refusal(state: SuperCamelotState, seat: int, action: object) -> Refu
         return chests.open_refusal(state, seat)
     if action is Command.CLAIM:
         return chests.claim_refusal(state, seat)
-    if action is Command.DIG:
-        return chests.dig_refusal(state, seat)
-    return Refusal("SC-33", "that cannot be done now")
+    assert action is Command.DIG, f"{action!r} has a check of its own above"
+    return chests.dig_refusal(state, seat)

@@ -79,9 +79,13 @@ def step_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | 
             return Refusal("SC-8", "a step goes to a square orthogonally next to you")
         return circle_refusal(state, seat, target)
     if target not in STEP_TO[origin]:
-        if target in START_BLOCK and target in NEIGHBOURS[origin]:
-            return RELICS_NEEDED if target not in CASTLE else Refusal(
-                "SC-8", "the Castle blocks the way")
+        if origin < SQUARES and target in START_BLOCK and target in NEIGHBOURS[origin]:
+            if target in CASTLE:
+                return Refusal("SC-8", "the Castle blocks the way")
+            if state.players[seat].has_all_relics():
+                return Refusal("SC-20", "with all three relics, step onto the starting "
+                               "circle itself: the Starting Tile's other squares stay closed")
+            return RELICS_NEEDED
         if origin >= SQUARES:
             return Refusal("SC-8", "from a circle, step onto one of the four squares "
                            "bordering its side of the Starting Tile")

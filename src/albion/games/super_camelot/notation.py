@@ -68,8 +68,13 @@ FACES = {face.label: face for face in Face}
 CARDS = {card.label: card for card in Card}
 TILE_KEYS = {tile.key: index for index, tile in enumerate(TILES)}
 SQUARE_NAME = re.compile(r"r(\d+)c(\d+)$")
-HELP = ("step <north|east|south|west>, stop, attack <ne|se|sw|nw>, open chest, "
-        "pick up <item>, dig, claim grail, end turn")
+HELP = ("pick <character>, circle <side>, step <side> (from a circle: step r<row>c<col>), "
+        "stop, attack <ne|se|sw|nw>, sweep <side>, bomb r<r>c<c>, shoot r<r>c<c>, "
+        "open chest, pick up <item>, dig, claim grail, end turn; when asked: gems <n>, "
+        "kill r<r>c<c>, loot r<r>c<c>, drop r<r>c<c>, reroll <face>, keep roll, "
+        "keep <card>, target P<n>, give up <card>, activate r<r>c<c> "
+        "(<side>: north, east, south or west)")
+"""Every action form a player types (chance outcomes aside), for the `try:` hint."""
 
 
 def action_text(position: int, action: SuperCamelotAction) -> str:

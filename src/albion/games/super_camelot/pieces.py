@@ -117,10 +117,11 @@ class RollOff:
 @dataclass(frozen=True, slots=True)
 class StarRoll:
     """Chance, SC-4: the next of `rollers` rolls 3 dice for the first player; `stars`
-    so far, one per roller already done."""
+    so far, one per roller already done; `round` counts the rolls of ties (SC-41)."""
 
     rollers: tuple[int, ...]
     stars: tuple[int, ...]
+    round: int = 1
 
 
 class Weapon(IntEnum):

@@ -7,9 +7,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from albion.core.events import Event
+from albion.games.super_camelot.actions import KeepCard
 from albion.games.super_camelot.board import name
-from albion.games.super_camelot.components import Item, Token
-from albion.games.super_camelot.pieces import Adventurer, TreasureState
+from albion.games.super_camelot.components import Card, Item, Token
+from albion.games.super_camelot.pieces import (
+    Adventurer,
+    CardDraws,
+    KeepChoice,
+    SecondDraw,
+    TreasureState,
+)
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
@@ -48,8 +55,11 @@ class Gain(Event):
     stolen: bool = False
 
 
+POTIONS = (Card.HEALTH_POTION, Card.GRAIL_WATER)
+
+
 def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
-    events: list[Event] = _enemy_events(before, after)
+    events: list[Event] = _enemy_events(before, after) + _wasted_potion(before, after)
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=False)):
         who = f"P{seat + 1}"
         if new.health < old.health:
@@ -73,6 +83,50 @@ def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
                         thing=card.label, stolen=True)
                    for card, status in gained if status is TreasureState.STOLEN]
     return events
+
+
+def _wasted_potion(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+    """SC-16, SC-21, SC-39: a healing potion drunk by a character at full health (or
+    passed out) heals nothing; say so rather than let the card vanish unmentioned."""
+    seat = before.active
+    if not before.pending or seat < 0 or seat >= len(after.players):
+        return []
+    old, new = before.players[seat], after.players[seat]
+    if new.health != old.health:
+        return []
+    card = _potion_used(before, after)
+    if card is None:
+        return []
+    why = "has passed out" if old.passed_out else "is at full health"
+    return [HealthEvent(text=f"P{seat + 1}'s {card.label} has no effect (P{seat + 1} {why})",
+                        seat=seat, change=0, health=new.health, passed_out=new.passed_out)]
+
+
+def _potion_used(before: SuperCamelotState, after: SuperCamelotState) -> Card | None:
+    """The healing potion the drawer used in this step (SC-16 acts at once; SC-5 Merlin
+    uses a card only once it is kept), or None."""
+    pending = before.pending[-1]
+    if isinstance(pending, KeepChoice):
+        if not any(card in POTIONS for card in pending.cards):
+            return None
+        target = after.to_text()
+        for card in dict.fromkeys(pending.cards):
+            kept = before.clone()
+            kept.apply(KeepCard(card))
+            if card in POTIONS and kept.to_text() == target:
+                return card
+        return None
+    if not isinstance(pending, CardDraws | SecondDraw):
+        return None
+    deck = pending.deck if isinstance(pending, CardDraws) else pending.draws.deck
+    drawn = next((card for card in POTIONS
+                  if after.decks[deck][card] < before.decks[deck][card]), None)
+    if drawn is None:
+        return None
+    if isinstance(pending, SecondDraw):
+        return drawn if drawn is pending.first else None
+    waiting = after.pending and isinstance(after.pending[-1], SecondDraw)
+    return None if waiting else drawn
 
 
 def _held(player: Adventurer, item: Item) -> int:

@@ -229,9 +229,9 @@ RULINGS: tuple[Ruling, ...] = (
            "again); killing it returns each one as SC-24 says, and if it leaves play unkilled "
            "they all stay face down.", (PROJECT,)),
     Ruling("SC-41", "The roll-off in software",
-           "When players tie for the most Stars (SC-4), their re-rolls are settled at once by "
-           "one draw among them, each as likely to start: the same chances as re-rolling "
-           "until one leads, and a game cannot roll for ever (so its length has a bound).",
+           "Tied players re-roll (SC-4) for at most 20 rounds; players still tied after the "
+           "20th are settled by one draw among them, each as likely to start (as further "
+           "re-rolls would): a game cannot roll for ever, so its length has a bound.",
            (PROJECT,)),
     ALL_1,
 )

@@ -1,5 +1,8 @@
 """A Super Camelot strategy in a few lines: go for the Grail.
 
+- Choosing (SC-34): a free character uniformly at random, from the policy's own `rng`
+  (issue 14: always the first one left the other four out of every report); then the
+  first free circle (SC-7).
 - Inside an action: Stars become 2 Hits when an enemy is in reach, else Gems; the first
   maximal kill set still open (SC-38), named one enemy at a time; the first killed enemies
   draw Loot (SC-12); items drop nearest to oneself;
@@ -77,7 +80,9 @@ def policy(state: AnyState, rng: random.Random) -> Any:
     legal = state.legal_actions()
     if state.pending:
         return _answer(state, legal)
-    if state.phase is Phase.CHOOSING or isinstance(legal[0], PlaceOnCircle):
+    if state.phase is Phase.CHOOSING:
+        return rng.choice(legal)  # SC-34: any free character, so reports compare all six
+    if isinstance(legal[0], PlaceOnCircle):
         return legal[0]
     return _act(state, legal)
 

@@ -20,6 +20,9 @@ DICE = 3
 STAR_ODDS = tuple(comb(DICE, k) * (1 / 6) ** k * (5 / 6) ** (DICE - k) for k in range(DICE + 1))
 """SC-4: the chance of k Stars on three dice."""
 CENTRE_SLOTS_IN_ORDER = (5, 6, 9, 10)
+ROLL_OFF_ROUNDS = 20
+"""SC-41: rounds of rolls before a tie is settled by one draw (a tie at the top of a round
+has a chance below 0.47, so 20 tied rounds in a row come once in millions of games)."""
 
 
 def pick_character(state: SuperCamelotState, character: Character) -> None:
@@ -32,17 +35,18 @@ def pick_character(state: SuperCamelotState, character: Character) -> None:
 
 
 def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None:
-    """SC-4: most Stars goes first; tied players roll again — which SC-41 settles at once,
-    by one draw among them with the same odds (`RollOff`)."""
+    """SC-4: most Stars goes first; tied players roll again — up to SC-41's limit, after
+    which one draw among them, with the same odds, settles it (`RollOff`)."""
     counts = (*roll.stars, stars)
     if len(counts) < len(roll.rollers):
-        state.pending.append(StarRoll(roll.rollers, counts))
+        state.pending.append(StarRoll(roll.rollers, counts, roll.round))
         return
     best = max(counts)
     tied = tuple(seat for seat, count in zip(roll.rollers, counts, strict=True)
                  if count == best)
     if len(tied) > 1:
-        state.pending.append(RollOff(tied))
+        state.pending.append(StarRoll(tied, (), roll.round + 1) if roll.round < ROLL_OFF_ROUNDS
+                             else RollOff(tied))
         return
     first_player(state, tied[0])
 

@@ -1,0 +1,275 @@
+"""One table in a server process (lichess's one actor per game): commands are applied one
+at a time, each on the version it was made on; a decision is committed to the database
+before anyone hears of it; every seat and spectator is sent only its own view and events.
+
+With a clock, a person's seat silent past its time (or disconnected past the grace period)
+is played by a named fair bot until its owner returns (Board Game Arena's "zombie"); the
+table's log says so, and the stored decisions mark the stand-in's as a bot's."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from albion.core.errors import AlbionError, RecordError, StaleVersion
+from albion.server.messages import Clock
+from albion.server.store import Conflict
+from albion.table import Table
+
+if TYPE_CHECKING:
+    from albion.server.hub import Hub
+
+log = logging.getLogger("albion.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: a seat (or a spectator, None), and the version it has seen."""
+
+    seat: int | None
+    send: Send
+    seen: int = 0
+    closed: bool = field(default=False)
+
+
+class TableActor:
+    """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
+
+    def __init__(self, hub: Hub, table_id: str, table: Table, seed: int,
+                 players: list[str], clock: Clock | None = None) -> None:
+        self.hub = hub
+        self.id = table_id
+        self.table = table
+        self.seed = seed
+        self.players = players
+        self.clock = clock
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.stored = table.version
+        """The last version committed to the database."""
+        self.thinking: set[int] = set()
+        self.last_commit = time.time()
+        self.present: Counter[int] = Counter()
+        """How many connections each seat has open now."""
+        self.away: dict[int, str] = {}
+        """Seats a stand-in bot plays for, and why (out of time, disconnected)."""
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        self.notices: list[tuple[int, dict[str, Any]]] = []
+        """(version, event) for what the table says beside the game: stand-ins."""
+
+    @property
+    def status(self) -> str:
+        return "over" if self.table.is_over() else "playing"
+
+    # -- commands ----------------------------------------------------------------------
+
+    async def submit(self, seat: int, action: Any, version: int, *,
+                     by_owner: bool = True) -> None:
+        """A seat's decision (notation text, or an action value from a bot): checked by
+        the table, committed, then broadcast; the bots
+        whose turn it now is start thinking. Refusals raise and change nothing. A person
+        who decides while a stand-in plays for them is back."""
+        async with self.lock:
+            await self.catch_up()
+            if by_owner and seat in self.away:
+                await self._come_back(seat)
+            self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
+            await self._commit(version)
+        self.schedule()
+
+    async def catch_up(self) -> None:
+        """Take the decisions other processes committed since this one last looked (one
+        process per SQLite file: nothing to take there)."""
+        if self.hub.store.is_sqlite:
+            return
+        rows = await asyncio.to_thread(self.hub.store.log, self.id, self.table.version)
+        if rows:
+            try:
+                self.table.apply_log(rows)
+            except RecordError:
+                log.exception("table %s: stored log does not apply; reloading", self.id)
+                self.table = await self.hub.load_table(self.id)
+            self.stored = self.table.version
+            await self.broadcast()
+
+    async def _commit(self, submitted: int) -> None:
+        """Write the new decisions (one row per version). When another process wrote
+        one of these versions first, the table is reloaded from the database, everyone
+        gets the stored state, and the decision is refused as stale."""
+        rows = self.table.log(self.stored)
+        if not rows:
+            return
+        bots = [not self.table.is_human(seat) or seat in self.away
+                for seat in range(self.table.num_players)]
+        try:
+            await asyncio.to_thread(self.hub.store.append, self.id, rows, bots,
+                                    self.status)
+        except Conflict:
+            await self._reload()
+            raise StaleVersion(submitted, self.table.version) from None
+        except Exception:
+            await self._reload()
+            raise
+        self.stored = self.table.version
+        self.last_commit = time.time()
+        await self.hub.notify(self.id, self.stored)
+        await self.broadcast()
+
+    async def _reload(self) -> None:
+        self.table = await self.hub.load_table(self.id)
+        self.stored = self.table.version
+        await self.broadcast()
+
+    # -- clients -------------------------------------------------------------------------
+
+    async def join(self, client: Client, since: int = 0) -> None:
+        """A connection opens: it gets its update; a person returning to a seat a
+        stand-in plays takes it back."""
+        self.clients.add(client)
+        client.seen = since
+        if client.seat is not None:
+            self.present[client.seat] += 1
+            self._cancel_timer(-1 - client.seat)
+            if client.seat in self.away:
+                async with self.lock:
+                    await self._come_back(client.seat)
+        await self.send_update(client)
+
+    def leave(self, client: Client) -> None:
+        if client.closed:
+            return
+        client.closed = True
+        self.clients.discard(client)
+        seat = client.seat
+        if seat is not None:
+            self.present[seat] -= 1
+            if self.present[seat] <= 0 and self.clock is not None and \
+                    self.table.is_human(seat) and not self.table.is_over():
+                self._start_timer(-1 - seat, self.clock.grace_seconds,
+                                  partial(self._take_over, seat, "disconnected"))
+
+    async def broadcast(self, extra: list[dict[str, Any]] | None = None) -> None:
+        await asyncio.gather(*(self.send_update(client, extra)
+                               for client in list(self.clients)))
+
+    async def send_update(self, client: Client,
+                          extra: list[dict[str, Any]] | None = None) -> None:
+        """The client's own view, its events since what it saw (and the table's notices
+        since then, or `extra` just said), and its legal actions."""
+        table = self.table
+        events = [entry.to_json() for entry in table.events_for(client.seat, client.seen)]
+        notices = extra if extra is not None else [
+            notice for version, notice in self.notices if version > client.seen]
+        message = {
+            "type": "update",
+            "table": self.id,
+            "version": table.version,
+            "view": table.view(client.seat),
+            "events": events + notices,
+            "legal": table.legal(client.seat) if client.seat is not None else [],
+            "away": {str(seat): reason for seat, reason in sorted(self.away.items())},
+            "committed_at": self.last_commit,
+        }
+        client.seen = table.version
+        try:
+            await client.send(message)
+        except Exception:  # a closed socket
+            self.leave(client)
+
+    # -- stand-ins -----------------------------------------------------------------------
+
+    async def _take_over(self, seat: int, reason: str) -> None:
+        """The clock ran out (or the player left): a named fair bot plays the seat."""
+        assert self.clock is not None
+        async with self.lock:
+            if seat in self.away or self.table.is_over():
+                return
+            self.away[seat] = reason
+            await self._notice(seat, f"{self.table.game.seat_name(seat)} is {reason}: "
+                               f"{self.clock.bot} plays for them until they return",
+                               stand_in=self.clock.bot)
+        self.schedule()
+
+    async def _come_back(self, seat: int) -> None:
+        """Under the lock: the seat's owner decides again."""
+        reason = self.away.pop(seat)
+        await self._notice(seat, f"{self.table.game.seat_name(seat)} is back (was "
+                           f"{reason})", stand_in=None)
+
+    async def _notice(self, seat: int, text: str, stand_in: str | None) -> None:
+        notice = {"version": self.table.version, "type": "notice", "text": text,
+                  "seat": seat, "stand_in": stand_in}
+        self.notices.append((self.table.version, notice))
+        log.info("table %s: %s", self.id, text)
+        await self.broadcast([notice])
+
+    # -- who decides next ----------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Bots (and stand-ins) whose turn it is start thinking; a person to move gets
+        the clock's time; clocks of seats no longer to move stop."""
+        to_move = set(self.table.to_move())
+        for seat in to_move:
+            if self._played_by_bot(seat):
+                if seat not in self.thinking:
+                    self.thinking.add(seat)
+                    self.hub.spawn(self._bot_turn(seat))
+            elif self.clock is not None and seat not in self.timers:
+                self._start_timer(seat, self.clock.seconds_per_move,
+                                  partial(self._take_over, seat, "out of time"))
+        for seat in [seat for seat in self.timers if seat >= 0 and seat not in to_move]:
+            self._cancel_timer(seat)
+
+    def _played_by_bot(self, seat: int) -> bool:
+        return not self.table.is_human(seat) or seat in self.away
+
+    def _start_timer(self, key: int, seconds: float,
+                     then: Callable[[], Awaitable[None]]) -> None:
+        """A timer per seat to move (key = seat) and per absent seat (key = -1 - seat)."""
+        self._cancel_timer(key)
+
+        async def run() -> None:
+            await asyncio.sleep(seconds)
+            self.timers.pop(key, None)
+            await then()
+
+        self.timers[key] = asyncio.get_running_loop().create_task(run())
+
+    def _cancel_timer(self, key: int) -> None:
+        timer = self.timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+
+    def close(self) -> None:
+        for key in list(self.timers):
+            self._cancel_timer(key)
+
+    async def _bot_turn(self, seat: int) -> None:
+        """The bot at `seat` (or the stand-in) decides in the pool from the seat's view,
+        and submits like anyone; if the table moved on meanwhile it decides again."""
+        try:
+            while seat in self.table.to_move() and self._played_by_bot(seat):
+                version = self.table.version
+                spec = self.players[seat] if not self.table.is_human(seat) else \
+                    self.clock.bot if self.clock is not None else "heuristic"
+                view, legal = self.table.decision_inputs(seat)
+                action = await self.hub.bots.decide(self.table.game.id, spec, seat,
+                                                    self.seed, version, view, legal)
+                if not self._played_by_bot(seat):
+                    return  # the owner came back while the stand-in thought
+                try:
+                    await self.submit(seat, action, version, by_owner=False)
+                except AlbionError:
+                    continue  # stale: another decision came first; look again
+                return
+        finally:
+            self.thinking.discard(seat)
+        self.schedule()

@@ -1,0 +1,33 @@
+"""What an `albion serve` process is set up with."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+DEFAULT_DATABASE = "sqlite:///albion.db"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """`database_url`: an SQLite file (one process) or PostgreSQL (several processes);
+    `allowed_origins`: pages on other sites may not open a table's WebSocket."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = DEFAULT_DATABASE
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    allowed_origins: tuple[str, ...] = ()
+    frame_limit: int = 4096
+    message_rate: float = 10.0
+    message_burst: int = 30
+    hint_rate: float = 0.1
+    """Hints a second per connection, on average (one every ten seconds)."""
+    hint_burst: int = 3
+
+    def origin_allowed(self, origin: str, host: str | None) -> bool:
+        """A page of this server itself (same host and port), or a listed origin."""
+        if origin in self.allowed_origins:
+            return True
+        return host is not None and urlsplit(origin).netloc == host

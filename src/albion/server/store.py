@@ -1,0 +1,243 @@
+"""Durable games: tables, seats and an append-only log of decisions keyed by
+(table, version) — two server processes can never both write version N of a table. A move
+is acknowledged only once its row is committed. SQLite (a file, WAL) by default;
+PostgreSQL by URL when several server processes share the tables."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from albion.table import LogRow
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("variant", JSON, nullable=False),
+    Column("players", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("clock", JSON, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("rematch_of", String(16), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False, default=False),
+)
+decisions = Table(
+    "decisions", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("actor", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("by_bot", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Conflict(Exception):  # noqa: N818 - a condition the caller handles, not a failure
+    """Another process committed that version first."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as stored."""
+
+    id: str
+    game: str
+    variant: dict[str, Any]
+    players: list[str]
+    seed: int
+    clock: dict[str, Any] | None
+    status: str
+    version: int
+    rematch_of: str | None
+    created_at: datetime
+
+
+def new_token() -> str:
+    """A seat's private key: 192 random bits, URL-safe; only its hash is stored."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9).replace("-", "a").replace("_", "b")
+
+
+class Store:
+    """The database behind a server: create and read tables, append decisions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, json_serializer=json.dumps,
+                                            pool_pre_ping=True)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def migrate(self) -> None:
+        """Bring the schema up to date (Alembic migrations shipped with Albion)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        with self.engine.begin() as connection:
+            yield connection
+
+    def create_table(self, row: TableRow, seat_tokens: dict[int, str],
+                     rows: Sequence[LogRow], bots: Sequence[bool]) -> None:
+        """A new table, its seats (the hash of each person's token) and its first
+        decisions (the deal), in one transaction."""
+        with self.transaction() as db:
+            db.execute(insert(tables).values(
+                id=row.id, game=row.game, variant=row.variant, players=row.players,
+                seed=row.seed, clock=row.clock, status=row.status, version=row.version,
+                rematch_of=row.rematch_of, created_at=row.created_at))
+            db.execute(insert(seats), [
+                {"table_id": row.id, "seat": seat, "name": None, "joined": False,
+                 "token_hash": token_hash(seat_tokens[seat]) if seat in seat_tokens
+                 else None} for seat in range(len(row.players))])
+            self._append(db, row.id, rows, bots)
+
+    def append(self, table_id: str, rows: Sequence[LogRow], bots: Sequence[bool],
+               status: str) -> None:
+        """Decisions after the stored version, committed at once; Conflict when another
+        process already wrote one of these versions (nothing is written then)."""
+        try:
+            with self.transaction() as db:
+                self._append(db, table_id, rows, bots)
+                done = {"status": "over"} if status == "over" else {}
+                db.execute(update(tables).where(tables.c.id == table_id).values(
+                    version=rows[-1].version, **done))
+        except IntegrityError:
+            raise Conflict(table_id) from None
+
+    def _append(self, db: Connection, table_id: str, rows: Sequence[LogRow],
+                bots: Sequence[bool]) -> None:
+        if rows:
+            now = datetime.now(UTC)
+            db.execute(insert(decisions), [
+                {"table_id": table_id, "version": row.version, "actor": row.actor,
+                 "action": row.action, "by_bot": row.actor >= 0 and bots[row.actor],
+                 "created_at": now} for row in rows])
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as db:
+            found = db.execute(select(tables).where(tables.c.id == table_id)).first()
+        return None if found is None else TableRow(**found._asdict())
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as db:
+            return [TableRow(**found._asdict()) for found in db.execute(query)]
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as db:
+            return [found.id for found in db.execute(
+                select(tables.c.id).where(tables.c.status != "over"))]
+
+    def log(self, table_id: str, since: int = 0) -> list[LogRow]:
+        """The decisions of a table after version `since`, in order."""
+        with self.engine.connect() as db:
+            found = db.execute(select(decisions).where(
+                decisions.c.table_id == table_id, decisions.c.version > since)
+                .order_by(decisions.c.version))
+            return [LogRow(row.version, row.actor, row.action) for row in found]
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat `token` opens at this table, or None."""
+        digest = token_hash(token)
+        with self.engine.connect() as db:
+            found = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash == digest)).first()
+        return None if found is None else int(found.seat)
+
+    def names(self, table_id: str) -> dict[int, str]:
+        with self.engine.connect() as db:
+            return {row.seat: row.name for row in db.execute(select(seats).where(
+                seats.c.table_id == table_id)) if row.name}
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        with self.transaction() as db:
+            db.execute(update(seats).where(seats.c.table_id == table_id,
+                                           seats.c.seat == seat).values(name=name))
+
+    def take_seat(self, table_id: str, seat: int) -> None:
+        """A person opened their seat: once every person's seat is taken, a waiting
+        table is playing."""
+        with self.transaction() as db:
+            db.execute(update(seats).where(seats.c.table_id == table_id,
+                                           seats.c.seat == seat).values(joined=True))
+            free = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash.is_not(None),
+                seats.c.joined.is_(False))).first()
+            if free is None:
+                db.execute(update(tables).where(tables.c.id == table_id,
+                                                tables.c.status == "waiting")
+                           .values(status="playing"))
+
+
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    """WAL: readers never block the writer; a commit is durable when it returns."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
