@@ -265,3 +265,16 @@ def test_bench_bot_takes_one_spec() -> None:
     code, _, err = run("bench", "diamoniak", "--seconds", "0.2", "--bot",
                        "ismcts:iterations=5,random")
     assert code == 2 and "--bot takes one bot spec" in err
+
+
+def test_schema_writes_the_table_and_server_schemas(tmp_path: Path) -> None:
+    code, out, _ = run("schema", "--out", str(tmp_path))
+    assert code == 0
+    written = {path.name for path in tmp_path.iterdir()}
+    assert {"events.schema.json", "diamoniak.view.schema.json", "server.schema.json"} <= written
+    assert "server.schema.json" in out
+    server = json.loads((tmp_path / "server.schema.json").read_text(encoding="utf-8"))
+    for name in ("CreateTable", "CreatedTable", "TableSummary", "ErrorBody", "ClientMessage"):
+        assert name in server["$defs"], name
+    assert set(server["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {
+        "submit", "hello", "join", "hint"}

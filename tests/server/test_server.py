@@ -73,6 +73,11 @@ def test_create_gives_a_private_link_per_human_seat_and_a_spectator_link(
     ({"game": "diamoniak", "players": ["human", "random"], "seed": -1}, 422, "bad_request"),
     ({"game": "diamoniak"}, 422, "bad_request"),
     ({"game": "diamoniak", "players": ["human", "random"], "extra": 1}, 422, "bad_request"),
+    ({"game": "diamoniak", "players": ["human,random"]}, 400, "bad_players"),
+    ({"game": "diamoniak", "players": ["human", "human"],
+      "clock": {"seconds_per_move": 30, "bot": "cheat-mcts"}}, 400, "bad_clock"),
+    ({"game": "diamoniak", "players": ["human", "human"],
+      "clock": {"seconds_per_move": 30, "bot": "human"}}, 400, "bad_players"),
 ])
 def test_bad_input_is_a_4xx_with_a_code_never_a_traceback(
         client: TestClient, body: dict[str, Any], status: int, code: str) -> None:
@@ -195,7 +200,18 @@ def test_rs6_secrets_never_reach_another_seat_on_the_wire(client: TestClient) ->
     assert face_down > 0, "every seat's commits were checked as others heard them"
 
 
-def test_bots_play_their_turns_and_the_game_ends(client: TestClient) -> None:
+@pytest.fixture
+def quick_client(database: str) -> Iterator[TestClient]:
+    """A server whose message limit lets a script answer as fast as the bots play (the
+    default limit is for people: 10 messages a second)."""
+    settings = ServerSettings(database_url=database, bot_workers=1, message_rate=1000,
+                              message_burst=1000)
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def test_bots_play_their_turns_and_the_game_ends(quick_client: TestClient) -> None:
+    client = quick_client
     created = create(client, game="diamoniak", players=["human", "random", "random"], seed=2)
     table, token = created["table"], created["seats"][0]["token"]
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as seat:
@@ -255,11 +271,16 @@ def test_games_resume_after_a_restart(database: str) -> None:
 
 def test_a_rematch_seats_the_same_players_with_a_new_seed(client: TestClient) -> None:
     created = create(client, game="diamoniak", players=["human", "random"], seed=4)
-    again = client.post(f"/api/tables/{created['table']}/rematch")
-    assert again.status_code == 201
+    early = client.post(f"/api/tables/{created['table']}/rematch")
+    assert early.status_code == 409 and early.json()["error"] == "not_over"
+    bots = create(client, game="diamoniak", players=["random", "random"], seed=4)
+    with client.websocket_connect(f"/ws/tables/{bots['table']}") as watcher:
+        until(watcher, lambda m: m["type"] == "update" and m["status"] == "over", 5000)
+    again = client.post(f"/api/tables/{bots['table']}/rematch")
+    assert again.status_code == 201, again.text
     summary = client.get(f"/api/tables/{again.json()['table']}").json()
-    assert summary["rematch_of"] == created["table"] and summary["players"] == [
-        "human", "random"]
+    assert summary["rematch_of"] == bots["table"] and summary["players"] == [
+        "random", "random"]
 
 
 def test_openapi_docs_are_served(client: TestClient) -> None:
@@ -344,3 +365,14 @@ def test_a_silent_seat_is_played_by_the_clock_bot_until_its_owner_returns(
                     break
             assert "P1 is back (was out of time)" in notices
             assert until(again, lambda m: m["type"] == "update")["away"] == {}
+
+
+def test_a_binary_frame_is_refused_and_the_connection_stays(client: TestClient) -> None:
+    created = create(client, game="diamoniak", players=["human", "random"], seed=3)
+    table, token = created["table"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as seat:
+        first = until(seat, lambda m: m["type"] == "update")
+        seat.send_bytes(b"\x00\x01")
+        assert until(seat, lambda m: m["type"] == "error")["code"] == "bad_message"
+        seat.send_json({"type": "hello", "since": 0})
+        assert until(seat, lambda m: m["type"] == "update")["version"] >= first["version"]

@@ -25,6 +25,7 @@ from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.play import play_game
 from albion.cli.replay import browse
+from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
@@ -416,10 +417,11 @@ def schema_command(
     out: Annotated[Path, typer.Option(metavar="DIR", help="Where to write the files.")] = Path(
         "docs/protocol"),
 ) -> None:
-    """Write the table protocol's JSON Schemas (each game's view, and the events)."""
+    """Write the protocol's JSON Schemas (each game's view, the events, and the server's
+    wire models)."""
     with user_errors():
         try:
-            written = write_schemas(out)
+            written = [*write_schemas(out), write_server_schema(out)]
         except OSError as error:
             fail(f"cannot write to {out}: {error.strerror or error}")
     for path in written:

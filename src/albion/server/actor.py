@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion
 from albion.server.messages import Clock
+from albion.server.ratelimit import TokenBucket
 from albion.server.store import Conflict
 from albion.table import Table
 
@@ -44,7 +45,8 @@ class TableActor:
     """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
 
     def __init__(self, hub: Hub, table_id: str, table: Table, seed: int,
-                 players: list[str], clock: Clock | None = None) -> None:
+                 players: list[str], clock: Clock | None = None, *, started: bool = True,
+                 names: dict[int, str] | None = None) -> None:
         self.hub = hub
         self.id = table_id
         self.table = table
@@ -64,10 +66,41 @@ class TableActor:
         self.timers: dict[int, asyncio.Task[None]] = {}
         self.notices: list[tuple[int, dict[str, Any]]] = []
         """(version, event) for what the table says beside the game: stand-ins."""
+        self.started = started
+        """False while a person has not yet opened their seat: nobody plays, no clock."""
+        self.names: dict[int, str] = dict(names or {})
+        self.hints: dict[int, TokenBucket] = {}
 
     @property
     def status(self) -> str:
-        return "over" if self.table.is_over() else "playing"
+        return "over" if self.table.is_over() else "playing" if self.started else "waiting"
+
+    async def start(self) -> None:
+        """Every person has opened their seat: bots and clocks start (in this process,
+        and, through the database's notification, in the others)."""
+        if not self.started:
+            self.started = True
+            self.schedule()
+            await self.hub.notify(self.id, self.table.version)
+
+    async def refresh(self) -> None:
+        """A waiting table may have started in another process."""
+        if not self.started:
+            row = await asyncio.to_thread(self.hub.store.table, self.id)
+            if row is not None and row.status != "waiting":
+                self.started = True
+
+    async def name(self, seat: int, name: str) -> None:
+        """The display name a person chose for their seat, told to everyone."""
+        await asyncio.to_thread(self.hub.store.set_name, self.id, seat, name)
+        self.names[seat] = name
+        await self.broadcast([])
+
+    def hint_allowance(self, seat: int) -> TokenBucket:
+        """A seat's hints: a few a minute, however many connections it opens."""
+        settings = self.hub.settings
+        return self.hints.setdefault(seat, TokenBucket(settings.hint_rate,
+                                                       settings.hint_burst))
 
     # -- commands ----------------------------------------------------------------------
 
@@ -79,9 +112,10 @@ class TableActor:
         who decides while a stand-in plays for them is back."""
         async with self.lock:
             await self.catch_up()
+            self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
             if by_owner and seat in self.away:
                 await self._come_back(seat)
-            self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
+            self._cancel_timer(seat)  # its next decision gets its own time
             await self._commit(version)
         self.schedule()
 
@@ -90,6 +124,7 @@ class TableActor:
         process per SQLite file: nothing to take there)."""
         if self.hub.store.is_sqlite:
             return
+        await self.refresh()
         rows = await asyncio.to_thread(self.hub.store.log, self.id, self.table.version)
         if rows:
             try:
@@ -141,6 +176,7 @@ class TableActor:
             if client.seat in self.away:
                 async with self.lock:
                     await self._come_back(client.seat)
+                self.schedule()
         await self.send_update(client)
 
     def leave(self, client: Client) -> None:
@@ -175,6 +211,8 @@ class TableActor:
             "view": table.view(client.seat),
             "events": events + notices,
             "legal": table.legal(client.seat) if client.seat is not None else [],
+            "status": self.status,
+            "names": {str(seat): name for seat, name in sorted(self.names.items())},
             "away": {str(seat): reason for seat, reason in sorted(self.away.items())},
             "committed_at": self.last_commit,
         }
@@ -216,6 +254,8 @@ class TableActor:
     def schedule(self) -> None:
         """Bots (and stand-ins) whose turn it is start thinking; a person to move gets
         the clock's time; clocks of seats no longer to move stop."""
+        if not self.started:
+            return
         to_move = set(self.table.to_move())
         for seat in to_move:
             if self._played_by_bot(seat):
@@ -269,7 +309,7 @@ class TableActor:
                     await self.submit(seat, action, version, by_owner=False)
                 except AlbionError:
                     continue  # stale: another decision came first; look again
-                return
+                break
         finally:
             self.thinking.discard(seat)
-        self.schedule()
+        self.schedule()  # the same seat may decide again (another draw)

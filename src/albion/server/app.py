@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from albion import __version__
 from albion.bots.registry import is_cheat, parse_players
+from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import (
     AlbionError,
     IllegalActionError,
@@ -64,7 +65,7 @@ class ApiError(HTTPException):
 def create_app(settings: ServerSettings) -> FastAPI:
     store = Store(settings.database_url)
     store.migrate()
-    hub = Hub(store, settings.bot_workers)
+    hub = Hub(store, settings)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -159,14 +160,19 @@ def _routes(app: FastAPI, hub: Hub, settings: ServerSettings) -> None:
     async def record(table_id: str) -> dict[str, Any]:
         """The full record, once the game is over (before that it holds secrets)."""
         actor = await _actor(hub, table_id)
+        async with actor.lock:
+            await actor.catch_up()  # another process may have ended it
         if not actor.table.is_over():
             raise ApiError(409, "not_over", "the record is served once the game is over")
         return actor.table.record().to_json_dict()
 
-    @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedTable)
+    @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedTable,
+              responses={404: {"model": ErrorBody}, 409: {"model": ErrorBody}})
     async def rematch(request: Request, table_id: str) -> CreatedTable:
         """The same game, seats and variant again, with a new seed."""
         row = await _row(hub, table_id)
+        if row.status != "over":
+            raise ApiError(409, "not_over", "a rematch follows a game that is over")
         body = CreateTable(game=row.game, players=row.players, variant=row.variant,
                            seed=None, clock=Clock.model_validate(row.clock) if row.clock
                            else None)
@@ -181,7 +187,7 @@ async def _create(hub: Hub, body: CreateTable, base: str,
                   rematch_of: str | None = None) -> CreatedTable:
     try:
         game = get_game(body.game)
-        specs = [spec for text in body.players for spec in parse_players(text)]
+        specs = [_one_spec(text) for text in body.players]
         game.check_players(len(specs))
         variant = game.variant(body.variant)
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
@@ -189,7 +195,10 @@ async def _create(hub: Hub, body: CreateTable, base: str,
             raise ApiError(400, "bad_players", f"{', '.join(cheats)} sees hidden "
                            "information: not allowed at a table")
         if body.clock is not None:
-            parse_players(body.clock.bot, allow_human=False)
+            stand_in = _one_spec(body.clock.bot, allow_human=False)
+            if is_cheat(stand_in):
+                raise ApiError(400, "bad_clock", f"{stand_in} sees hidden information: "
+                               "it may not stand in for a player")
     except AlbionError as problem:
         raise ApiError(400, _code(problem), str(problem)) from None
     seed = fresh_seed() if body.seed is None else body.seed
@@ -202,7 +211,8 @@ async def _create(hub: Hub, body: CreateTable, base: str,
                    datetime.now(UTC))
     await asyncio.to_thread(hub.store.create_table, row, tokens, table.log(),
                             [not spec.is_human for spec in specs])
-    actor = TableActor(hub, table_id, table, seed, row.players, body.clock)
+    actor = TableActor(hub, table_id, table, seed, row.players, body.clock,
+                       started=row.status != "waiting")
     hub.actors[table_id] = actor
     actor.schedule()
     return CreatedTable(
@@ -210,6 +220,14 @@ async def _create(hub: Hub, body: CreateTable, base: str,
         seats=[SeatLink(seat=seat, token=token, url=f"{base}/play/{table_id}?token={token}")
                for seat, token in tokens.items()],
         spectate=f"{base}/watch/{table_id}")
+
+
+def _one_spec(text: str, allow_human: bool = True) -> PlayerSpec:
+    """One seat's player: a single spec (`human`, `ismcts:iterations=500`)."""
+    specs = parse_players(text, allow_human=allow_human)
+    if len(specs) != 1:
+        raise PlayerSpecError(f"{text!r}: one player per seat (give a list of specs)")
+    return specs[0]
 
 
 def _code(problem: AlbionError) -> str:
@@ -257,15 +275,20 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
         await socket.close(code=1008, reason="no such table")
         return
     await socket.accept()
-    if seat is not None:
-        await asyncio.to_thread(hub.store.take_seat, table_id, seat)
+    if seat is not None and await asyncio.to_thread(hub.store.take_seat, table_id, seat):
+        await actor.start()
     client = Client(seat, socket.send_json)
     bucket = TokenBucket(settings.message_rate, settings.message_burst)
-    hints = TokenBucket(settings.hint_rate, settings.hint_burst)
     await actor.join(client)
     try:
         while True:
-            text = await socket.receive_text()
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:
+                await client.send(error("bad_message", "messages are JSON text frames"))
+                continue
             if len(text.encode()) > settings.frame_limit:
                 await socket.send_json(error("too_big", f"a message is at most "
                                              f"{settings.frame_limit} bytes"))
@@ -274,15 +297,19 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
             if not bucket.take():
                 await socket.close(code=1008, reason="too many messages")
                 return
-            await _handle(actor, client, text, hints)
+            try:
+                await _handle(actor, client, text)
+            except Exception:  # logged; the player gets a code, never a traceback
+                log.exception("table %s: a message failed", actor.id)
+                await client.send(error("server_error", "something went wrong on the "
+                                        "server; it is logged"))
     except WebSocketDisconnect:
         pass
     finally:
         actor.leave(client)
 
 
-async def _handle(actor: TableActor, client: Client, text: str,
-                  hints: TokenBucket) -> None:
+async def _handle(actor: TableActor, client: Client, text: str) -> None:
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(text))
     except (ValueError, ValidationError) as problem:
@@ -297,13 +324,12 @@ async def _handle(actor: TableActor, client: Client, text: str,
         if client.seat is None:
             await client.send(error("not_a_seat", "spectators have no seat to name"))
             return
-        await asyncio.to_thread(actor.hub.store.set_name, actor.id, client.seat,
-                                message.name)
+        await actor.name(client.seat, message.name)
     else:
-        await _hint(actor, client, hints)
+        await _hint(actor, client)
 
 
-async def _hint(actor: TableActor, client: Client, hints: TokenBucket) -> None:
+async def _hint(actor: TableActor, client: Client) -> None:
     """The ISMCTS bot's choice for the asking seat, from its view, and its win chance;
     a few per minute per connection."""
     seat = client.seat
@@ -315,7 +341,7 @@ async def _hint(actor: TableActor, client: Client, hints: TokenBucket) -> None:
         await client.send(error("not_your_turn", "a hint is for a decision you have to "
                                 "make now"))
         return
-    if not hints.take():
+    if not actor.hint_allowance(seat).take():
         await client.send(error("rate_limited", "hints are limited to a few a minute"))
         return
     version = table.version

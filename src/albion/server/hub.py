@@ -13,6 +13,7 @@ from typing import Any
 from albion.server.actor import TableActor
 from albion.server.bots import BotPool
 from albion.server.messages import Clock
+from albion.server.settings import ServerSettings
 from albion.server.store import Store
 from albion.table import Table
 
@@ -21,9 +22,10 @@ CHANNEL = "albion_decisions"
 
 
 class Hub:
-    def __init__(self, store: Store, bot_workers: int) -> None:
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
-        self.bots = BotPool(bot_workers)
+        self.settings = settings
+        self.bots = BotPool(settings.bot_workers)
         self.actors: dict[str, TableActor] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -74,8 +76,10 @@ class Hub:
             if row is None:
                 return None
             table = await self.load_table(table_id)
+            names = await asyncio.to_thread(self.store.names, table_id)
             actor = TableActor(self, table_id, table, row.seed, row.players,
-                               Clock.model_validate(row.clock) if row.clock else None)
+                               Clock.model_validate(row.clock) if row.clock else None,
+                               started=row.status != "waiting", names=names)
             if table.version > row.version:  # chance the writer had not stored: store it
                 with contextlib.suppress(Exception):
                     await asyncio.to_thread(
@@ -118,7 +122,8 @@ class Hub:
                     async for note in db.notifies():
                         table_id, _, version = note.payload.partition(":")
                         actor = self.actors.get(table_id)
-                        if actor is not None and actor.table.version < int(version):
+                        if actor is not None and (actor.table.version < int(version)
+                                                  or not actor.started):
                             self.spawn(self._catch_up(actor))
             except asyncio.CancelledError:
                 raise

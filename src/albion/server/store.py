@@ -34,6 +34,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -75,6 +76,7 @@ decisions = Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x616C6269  # "albi": the advisory lock held while migrating (PostgreSQL)
 
 
 class Conflict(Exception):  # noqa: N818 - a condition the caller handles, not a failure
@@ -130,6 +132,9 @@ class Store:
         config.set_main_option("script_location", str(MIGRATIONS))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as connection:
+            if not self.is_sqlite:  # several processes may start at once: one migrates
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -218,9 +223,9 @@ class Store:
             db.execute(update(seats).where(seats.c.table_id == table_id,
                                            seats.c.seat == seat).values(name=name))
 
-    def take_seat(self, table_id: str, seat: int) -> None:
+    def take_seat(self, table_id: str, seat: int) -> bool:
         """A person opened their seat: once every person's seat is taken, a waiting
-        table is playing."""
+        table is playing. True when the table plays (now or already)."""
         with self.transaction() as db:
             db.execute(update(seats).where(seats.c.table_id == table_id,
                                            seats.c.seat == seat).values(joined=True))
@@ -231,6 +236,7 @@ class Store:
                 db.execute(update(tables).where(tables.c.id == table_id,
                                                 tables.c.status == "waiting")
                            .values(status="playing"))
+            return free is None
 
 
 def _sqlite_pragmas(connection: Any, _: Any) -> None:

@@ -1,0 +1,208 @@
+"""Several `albion serve` processes on one PostgreSQL (issue 15): players connected to
+different processes play one table; a process is killed (SIGKILL) mid-game; its player
+reconnects to the other and the game ends; no acknowledged move is lost and the record
+replays. Runs against `ALBION_TEST_DATABASE_URL` (`.ci/run` sets it), in a database of
+its own that is dropped afterwards."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import make_url
+
+from albion.core import GameRecord, get_game, replay
+
+URL = os.environ.get("ALBION_TEST_DATABASE_URL")
+pytestmark = pytest.mark.skipif(
+    not URL, reason="ALBION_TEST_DATABASE_URL is not set: the PostgreSQL tests (several "
+    "server processes on one database) are skipped; .ci/run sets it")
+
+ALBION = Path(sys.executable).with_name("albion")
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A fresh database on the test server, dropped after the test."""
+    import psycopg  # noqa: PLC0415 - only when PostgreSQL is there
+
+    assert URL is not None
+    base = make_url(URL)
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"albion_test_{secrets.token_hex(4)}"
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+    yield base.set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """One `albion serve` process on the test database."""
+
+    def __init__(self, database: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [str(ALBION), "serve", "--db", database, "--port", str(self.port),
+             "--bot-workers", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(self.process.stderr.read().decode()  # type: ignore[union-attr]
+                                     if self.process.stderr else "server died")
+            try:
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise AssertionError("the server did not start within 60 s")
+
+    def socket(self, sockets: ExitStack, table: str, token: str) -> Any:
+        """A seat's connection, closed with `sockets`."""
+        from websockets.sync.client import connect  # noqa: PLC0415
+
+        return sockets.enter_context(
+            connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}?token={token}"))
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Player:
+    """A person at one seat, on one server's socket; keeps the latest update."""
+
+    def __init__(self, seat: int, connection: Any) -> None:
+        self.seat = seat
+        self.connection = connection
+        self.latest: dict[str, Any] = {}
+
+    def read(self, seconds: float) -> list[dict[str, Any]]:
+        """Every message that arrives within `seconds` (at least the first one waited)."""
+        messages = []
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                raw = self.connection.recv(timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                return messages
+            message = json.loads(raw)
+            messages.append(message)
+            if message["type"] == "update":
+                self.latest = message
+        return messages
+
+    def wait_past(self, version: int, seconds: float) -> bool:
+        """Read until an update past `version` (the decision is acknowledged) or an
+        error (refused) arrives; False on a refusal or when `seconds` pass."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for message in self.read(0.05):
+                if message["type"] == "error":
+                    return False
+                if message["type"] == "update" and message["version"] > version:
+                    return True
+        return False
+
+    def may_decide(self) -> bool:
+        return bool(self.latest.get("legal"))
+
+
+def test_two_processes_share_a_table_and_survive_a_kill(database: str) -> None:
+    one, two = Server(database), Server(database)
+    sockets = ExitStack()
+    try:
+        created = httpx.post(f"{one.base}/api/tables", json={
+            "game": "diamoniak", "players": ["human", "human"], "seed": 11}).json()
+        table = created["table"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        players = [Player(0, one.socket(sockets, table, tokens[0])),
+                   Player(1, two.socket(sockets, table, tokens[1]))]
+        for player in players:
+            player.read(0.5)
+        acknowledged: list[tuple[int, int, str]] = []  # (version, seat, action)
+        killed = False
+        choose = random.Random(11)
+        for _ in range(400):
+            if any(p.latest.get("view", {}).get("status") == "over" for p in players):
+                break
+            if len(acknowledged) == 8 and not killed:
+                one.kill()  # mid-game: P1's process dies
+                killed = True
+                players[0].connection = two.socket(sockets, table, tokens[0])
+                players[0].connection.send(json.dumps(
+                    {"type": "hello", "since": players[0].latest["version"]}))
+                players[0].read(0.5)
+            movers = [p for p in players if p.may_decide()]
+            newest = max(p.latest["version"] for p in players)
+            mover = next((p for p in movers if p.latest["version"] == newest), None)
+            if mover is None:
+                for player in players:
+                    player.read(0.2)
+                continue
+            version = mover.latest["version"]
+            action = choose.choice(mover.latest["legal"])
+            mover.connection.send(json.dumps({"type": "submit", "action": action,
+                                              "version": version}))
+            if mover.wait_past(version, 5.0):
+                acknowledged.append((version + 1, mover.seat, action))
+            for player in players:
+                player.read(0.05)
+        assert killed, "the game lasted past the kill"
+        assert players[1].latest["view"]["status"] == "over"
+        assert players[0].latest["view"]["status"] == "over", \
+            "the player who moved to the other process saw the end"
+        answer = httpx.get(f"{two.base}/api/tables/{table}/record")
+        assert answer.status_code == 200, answer.text
+        record = GameRecord(**answer.json())
+        assert replay(get_game("diamoniak"), record)[-1].is_terminal()
+        rows = {(row["version"], row["actor"], row["action"])
+                for row in stored_decisions(database, table)}
+        missing = [move for move in acknowledged if move not in rows]
+        assert not missing, f"acknowledged moves lost: {missing}"
+        assert len(acknowledged) > 8
+    finally:
+        with contextlib.suppress(Exception):
+            sockets.close()
+        one.stop()
+        two.stop()
+
+
+def stored_decisions(database: str, table: str) -> list[dict[str, Any]]:
+    import psycopg  # noqa: PLC0415
+    from psycopg.rows import dict_row  # noqa: PLC0415
+
+    url = make_url(database).set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    with psycopg.connect(url, row_factory=dict_row) as db:
+        return list(db.execute("SELECT version, actor, action FROM decisions "
+                               "WHERE table_id = %s ORDER BY version", (table,)))
