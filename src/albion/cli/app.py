@@ -389,6 +389,9 @@ def serve_command(
     ] = DEFAULT_DATABASE,
     bot_workers: Annotated[int | None, typer.Option(
         min=1, help="Processes deciding for bots (default: all cores but one).")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        min=0, max=60, help="The least time a bot takes to move, in seconds, so people "
+        "can follow its moves.")] = 0.5,
     origin: Annotated[list[str] | None, typer.Option(
         metavar="URL", help="Also accept table connections from pages of this origin "
         "(repeatable; pages of this server are always accepted).")] = None,
@@ -400,7 +403,7 @@ def serve_command(
         from albion.server import ServerSettings, create_app  # noqa: PLC0415
 
         settings = ServerSettings(host=host, port=port, database_url=db,
-                                  allowed_origins=tuple(origin or ()),
+                                  allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
         try:
             server_app = create_app(settings)
@@ -409,7 +412,63 @@ def serve_command(
         console.print(f"Albion is serving at [bold]http://{host}:{port}/[/] "
                       f"(games kept in {db}; Ctrl-C stops)")
         uvicorn.run(server_app, host=host, port=port, ws_max_size=16 * settings.frame_limit,
+                    ws_per_message_deflate=False,  # compressing costs more CPU than it saves
                     log_level="warning")
+
+
+@app.command("loadtest")
+def loadtest_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")] = "diamoniak",
+    tables: Annotated[int, typer.Option(min=1, max=2000, help="Tables played at once (a "
+                                        "finished one is followed by another).")] = 20,
+    seconds: Annotated[float, typer.Option(min=0.1, max=600, help="How long to play.")] = 20,
+    players: Annotated[str, typer.Option(help="The bots at each table, comma-separated.")
+                       ] = "random,random",
+    servers: Annotated[int, typer.Option(min=1, max=8, help="Server processes sharing the "
+                                         "tables (more than one needs --db PostgreSQL).")] = 1,
+    db: Annotated[str | None, typer.Option(
+        metavar="URL", help="The servers' database (default: a new SQLite file in a "
+        "temporary folder).")] = None,
+    idle: Annotated[int, typer.Option(min=0, max=10_000, help="Then open this many waiting "
+                                      "tables and report the memory each costs.")] = 0,
+    bot_delay: Annotated[float, typer.Option(
+        min=0, max=60, help="The servers' least time per bot move (0: as fast as the "
+        "server can; the server's default is 0.5).")] = 0.5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                       ] = False,
+) -> None:
+    """Load-test `albion serve` on this machine: bot tables over real WebSockets; prints
+    moves/s and decision-to-broadcast p50/p99."""
+    with user_errors():
+        from albion.server.loadtest import (  # noqa: PLC0415 - only this command needs it
+            LoadPlan,
+            LoadTestError,
+            describe,
+            run,
+        )
+
+        game = get_game(game_id)
+        specs = parse_players(players, allow_human=False)
+        game.check_players(len(specs))
+        cheats = [str(spec) for spec in specs if is_cheat(spec)]
+        if cheats:
+            fail(f"{', '.join(cheats)} sees hidden information: not allowed at a table")
+        plan = LoadPlan(game.id, tuple(str(spec) for spec in specs), tables, seconds,
+                        servers, db, idle, bot_delay)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      TimeElapsedColumn(), console=err_console,
+                      disable=not err_console.is_terminal, transient=True) as bar:
+            task = bar.add_task(f"{tables} {game.name} tables", total=seconds)
+            try:
+                result = run(plan, lambda done: bar.update(task, completed=done))
+            except LoadTestError as problem:
+                fail(str(problem))
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+        return
+    console.print(describe(result), highlight=False)
+    if result.errors:
+        raise typer.Exit(1)
 
 
 @app.command("schema")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -59,6 +60,9 @@ class TableActor:
         """The last version committed to the database."""
         self.thinking: set[int] = set()
         self.last_commit = time.time()
+        self.decided_at = self.last_commit
+        """When the latest decision reached this actor (its update says so: a client
+        measures decision-to-broadcast time with it, `albion loadtest`)."""
         self.present: Counter[int] = Counter()
         """How many connections each seat has open now."""
         self.away: dict[int, str] = {}
@@ -110,9 +114,10 @@ class TableActor:
         the table, committed, then broadcast; the bots
         whose turn it now is start thinking. Refusals raise and change nothing. A person
         who decides while a stand-in plays for them is back."""
-        async with self.lock:
-            await self.catch_up()
+        received = time.time()
+        async with self.lock:  # other processes' decisions arrive by NOTIFY (`catch_up`)
             self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
+            self.decided_at = received
             if by_owner and seat in self.away:
                 await self._come_back(seat)
             self._cancel_timer(seat)  # its next decision gets its own time
@@ -145,17 +150,15 @@ class TableActor:
         bots = [not self.table.is_human(seat) or seat in self.away
                 for seat in range(self.table.num_players)]
         try:
-            await asyncio.to_thread(self.hub.store.append, self.id, rows, bots,
-                                    self.status)
+            await self.hub.store.append_async(self.id, rows, bots, self.status)
         except Conflict:
             await self._reload()
             raise StaleVersion(submitted, self.table.version) from None
         except Exception:
             await self._reload()
             raise
-        self.stored = self.table.version
+        self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
-        await self.hub.notify(self.id, self.stored)
         await self.broadcast()
 
     async def _reload(self) -> None:
@@ -214,6 +217,7 @@ class TableActor:
             "status": self.status,
             "names": {str(seat): name for seat, name in sorted(self.names.items())},
             "away": {str(seat): reason for seat, reason in sorted(self.away.items())},
+            "decided_at": self.decided_at,
             "committed_at": self.last_commit,
         }
         client.seen = table.version
@@ -301,8 +305,13 @@ class TableActor:
                 spec = self.players[seat] if not self.table.is_human(seat) else \
                     self.clock.bot if self.clock is not None else "heuristic"
                 view, legal = self.table.decision_inputs(seat)
+                began = time.monotonic()
                 action = await self.hub.bots.decide(self.table.game.id, spec, seat,
                                                     self.seed, version, view, legal)
+                pause = self.hub.settings.bot_delay * random.uniform(0.75, 1.25) - (
+                    time.monotonic() - began)  # about the delay: tables do not move in step
+                if pause > 0:
+                    await asyncio.sleep(pause)  # people can follow a bot's moves
                 if not self._played_by_bot(seat):
                     return  # the owner came back while the stand-in thought
                 try:

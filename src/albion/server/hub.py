@@ -8,17 +8,17 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from albion.server.actor import TableActor
 from albion.server.bots import BotPool
 from albion.server.messages import Clock
 from albion.server.settings import ServerSettings
-from albion.server.store import Store
+from albion.server.store import CHANNEL, Store
 from albion.table import Table
 
 log = logging.getLogger("albion.server")
-CHANNEL = "albion_decisions"
 
 
 class Hub:
@@ -42,7 +42,9 @@ class Hub:
                 continue
             if actor is not None:
                 actor.schedule()
-        if not self.store.is_sqlite:
+        if not self.store.is_sqlite:  # many tables wait on the database at once
+            asyncio.get_running_loop().set_default_executor(
+                ThreadPoolExecutor(32, thread_name_prefix="albion-database"))
             self.listener = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
@@ -53,6 +55,7 @@ class Hub:
         for task in list(self.tasks):
             task.cancel()
         self.bots.close()
+        self.store.close()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(work)
@@ -101,14 +104,11 @@ class Hub:
         """Tell the other processes (PostgreSQL) that `table_id` reached `version`."""
         if self.store.is_sqlite:
             return
-        await asyncio.to_thread(self._notify, f"{table_id}:{version}")
+        await asyncio.to_thread(self._notify, table_id, version)
 
-    def _notify(self, payload: str) -> None:
-        from sqlalchemy import text  # noqa: PLC0415
-
+    def _notify(self, table_id: str, version: int) -> None:
         with self.store.transaction() as db:
-            db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                       {"channel": CHANNEL, "payload": payload})
+            self.store.notify_in(db, table_id, version)
 
     async def _listen(self) -> None:
         import psycopg  # noqa: PLC0415 - PostgreSQL only

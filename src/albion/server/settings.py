@@ -22,6 +22,10 @@ class ServerSettings:
     frame_limit: int = 4096
     message_rate: float = 10.0
     message_burst: int = 30
+    bot_delay: float = 0.0
+    """About the least time a bot's decision takes, in seconds (each one between 0.75 and
+    1.25 times it), so that people can follow the bots' moves (`albion serve
+    --bot-delay`)."""
     hint_rate: float = 0.1
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3

@@ -5,11 +5,13 @@ PostgreSQL by URL when several server processes share the tables."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from albion.server.group_commit import GroupCommitter
 from albion.table import LogRow
 
 metadata = MetaData()
@@ -76,6 +79,8 @@ decisions = Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+CHANNEL = "albion_decisions"
+"""The PostgreSQL channel on which processes announce committed decisions."""
 MIGRATION_LOCK = 0x616C6269  # "albi": the advisory lock held while migrating (PostgreSQL)
 
 
@@ -118,9 +123,15 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, json_serializer=json.dumps,
-                                            pool_pre_ping=True)
+                                            pool_pre_ping=True,
+                                            **({} if url.startswith("sqlite") else
+                                               {"pool_size": 16, "max_overflow": 16}))
+        lock = threading.Lock()
+        self._writer: AbstractContextManager[Any] = lock if self.is_sqlite else nullcontext()
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        self.committer: GroupCommitter | None = GroupCommitter(self.engine, lock)
 
     @property
     def is_sqlite(self) -> bool:
@@ -140,7 +151,9 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        with self.engine.begin() as connection:
+        """One transaction. SQLite has one writer at a time: writers queue on a lock here
+        instead of retrying on SQLite's busy timeout (which sleeps up to 100 ms a try)."""
+        with self._writer, self.engine.begin() as connection:
             yield connection
 
     def create_table(self, row: TableRow, seat_tokens: dict[int, str],
@@ -164,12 +177,44 @@ class Store:
         process already wrote one of these versions (nothing is written then)."""
         try:
             with self.transaction() as db:
-                self._append(db, table_id, rows, bots)
-                done = {"status": "over"} if status == "over" else {}
-                db.execute(update(tables).where(tables.c.id == table_id).values(
-                    version=rows[-1].version, **done))
+                self._append_rows(db, table_id, rows, bots, status)
         except IntegrityError:
             raise Conflict(table_id) from None
+
+    async def append_async(self, table_id: str, rows: Sequence[LogRow],
+                           bots: Sequence[bool], status: str) -> None:
+        """`append` without blocking the event loop; the decisions of tables that arrive
+        together share one commit (`GroupCommitter`; each table's rows in a savepoint of
+        their own). Returns once the rows are committed."""
+        if self.committer is None:
+            await asyncio.to_thread(self.append, table_id, rows, bots, status)
+            return
+        done = self.committer.submit(
+            lambda db: self._append_rows(db, table_id, rows, bots, status))
+        try:
+            await asyncio.wrap_future(done)
+        except IntegrityError:
+            raise Conflict(table_id) from None
+
+    def _append_rows(self, db: Connection, table_id: str, rows: Sequence[LogRow],
+                     bots: Sequence[bool], status: str) -> None:
+        self._append(db, table_id, rows, bots)
+        done = {"status": "over"} if status == "over" else {}
+        db.execute(update(tables).where(tables.c.id == table_id).values(
+            version=rows[-1].version, **done))
+        if not self.is_sqlite:  # the other processes hear of it when this commits
+            self.notify_in(db, table_id, rows[-1].version)
+
+    @staticmethod
+    def notify_in(db: Connection, table_id: str, version: int) -> None:
+        """PostgreSQL: tell every listening process that `table_id` reached `version`,
+        once `db`'s transaction commits (LISTEN/NOTIFY)."""
+        db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                   {"channel": CHANNEL, "payload": f"{table_id}:{version}"})
+
+    def close(self) -> None:
+        if self.committer is not None:
+            self.committer.close()
 
     def _append(self, db: Connection, table_id: str, rows: Sequence[LogRow],
                 bots: Sequence[bool]) -> None:
@@ -239,8 +284,15 @@ class Store:
             return free is None
 
 
+def _sqlite_begin(connection: Connection) -> None:
+    """Savepoints need SQLAlchemy to issue BEGIN itself (pysqlite's own is turned off in
+    `_sqlite_pragmas`)."""
+    connection.exec_driver_sql("BEGIN")
+
+
 def _sqlite_pragmas(connection: Any, _: Any) -> None:
     """WAL: readers never block the writer; a commit is durable when it returns."""
+    connection.isolation_level = None  # SQLAlchemy issues BEGIN (`_sqlite_begin`)
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")

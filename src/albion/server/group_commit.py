@@ -1,0 +1,89 @@
+"""Group commit: the decisions of many tables that arrive while one transaction is being
+written are written together in the next one, so the cost of making a commit durable (an
+fsync, on SQLite or PostgreSQL) is shared instead of paid once per move. Each caller still
+learns of its own rows only once they are committed, and one table's conflict (another
+process wrote that version first) fails only that table's rows."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import Connection
+
+Write = Callable[[Connection], None]
+
+
+@dataclass
+class _Request:
+    write: Write
+    done: Future[None] = field(default_factory=Future)
+
+
+class GroupCommitter:
+    """One writer thread; `submit(write)` returns a future set once `write`'s rows are
+    committed (or to the exception `write` raised: its savepoint is rolled back and the
+    others in its group commit without it)."""
+
+    MAX_GROUP = 256
+
+    def __init__(self, engine: Engine, lock: threading.Lock) -> None:
+        self.engine = engine
+        self.lock = lock
+        self.requests: queue.SimpleQueue[_Request | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="albion-group-commit",
+                                       daemon=True)
+        self.thread.start()
+
+    def submit(self, write: Write) -> Future[None]:
+        request = _Request(write)
+        self.requests.put(request)
+        return request.done
+
+    def close(self) -> None:
+        self.requests.put(None)
+        self.thread.join(10)
+
+    def _run(self) -> None:
+        while True:
+            first = self.requests.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < self.MAX_GROUP:
+                try:
+                    more = self.requests.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.requests.put(None)
+                    break
+                group.append(more)
+            self._commit(group)
+
+    def _commit(self, group: list[_Request]) -> None:
+        failed: dict[int, BaseException] = {}
+        try:
+            with self.lock, self.engine.begin() as db:
+                for index, request in enumerate(group):
+                    savepoint = db.begin_nested()
+                    try:
+                        request.write(db)
+                    except Exception as error:
+                        savepoint.rollback()
+                        failed[index] = error
+                    else:
+                        savepoint.commit()
+        except Exception as error:
+            for request in group:
+                request.done.set_exception(error)
+            return
+        for index, request in enumerate(group):
+            if index in failed:
+                request.done.set_exception(failed[index])
+            else:
+                request.done.set_result(None)

@@ -1,0 +1,249 @@
+"""`albion loadtest`: N concurrent bot-against-bot tables played through real `albion serve`
+processes on this machine, watched over real WebSockets; reports moves a second and the
+time from a decision reaching the server to its broadcast reaching a client (p50, p99).
+Loopback only, bounded in tables and time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+MAX_TABLES = 2000
+MAX_SECONDS = 600.0
+
+
+class LoadTestError(Exception):
+    """The load test could not run (a server that does not start, a bad address)."""
+
+
+@dataclass(frozen=True)
+class LoadPlan:
+    game: str = "diamoniak"
+    players: tuple[str, ...] = ("random", "random")
+    tables: int = 20
+    seconds: float = 20.0
+    servers: int = 1
+    database: str | None = None
+    """None: a fresh SQLite file in a temporary folder (one server only)."""
+    idle: int = 0
+    """Also open this many waiting tables and measure the server's memory per table."""
+    bot_delay: float = 0.5
+    """The servers' least time per bot move (`albion serve --bot-delay`)."""
+
+
+@dataclass
+class LoadResult:
+    tables: int
+    bot_delay: float
+    servers: int
+    database: str
+    seconds: float
+    moves: int
+    games_finished: int
+    moves_per_second: float
+    broadcast_ms_p50: float
+    broadcast_ms_p99: float
+    broadcast_ms_max: float
+    errors: list[str] = field(default_factory=list)
+    idle_tables: int = 0
+    memory_per_idle_table_kib: float | None = None
+    server_rss_mib: list[float] = field(default_factory=list)
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """One `albion serve` on a free loopback port."""
+
+    def __init__(self, database: str, log: Path, bot_delay: float) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        albion = shutil.which("albion", path=str(Path(sys.executable).parent)) or "albion"
+        self.log = log.open("wb")
+        self.process = subprocess.Popen(
+            [albion, "serve", "--db", database, "--port", str(self.port),
+             "--bot-delay", str(bot_delay)],
+            stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise LoadTestError(f"a server exited at start (see {self.log.name})")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.2)
+        raise LoadTestError(f"a server did not start within {seconds:.0f} s")
+
+    def rss_mib(self) -> float:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        line = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+        return int(line.split()[1]) / 1024
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+
+
+@contextlib.contextmanager
+def servers(plan: LoadPlan) -> Iterator[tuple[list[ServerProcess], str]]:
+    """The plan's server processes, started and ready; stopped afterwards."""
+    if plan.servers > 1 and (plan.database is None or plan.database.startswith("sqlite")):
+        raise LoadTestError("several servers share one PostgreSQL database: give --db "
+                            "postgresql+psycopg://…")
+    with tempfile.TemporaryDirectory(prefix="albion-loadtest-") as folder:
+        database = plan.database or f"sqlite:///{Path(folder) / 'albion.db'}"
+        started: list[ServerProcess] = []
+        try:
+            for index in range(plan.servers):
+                started.append(ServerProcess(database, Path(folder) / f"server{index}.log",
+                                             plan.bot_delay))
+                started[-1].wait_ready()  # one at a time: the first migrates
+            yield started, database
+        finally:
+            for server in started:
+                server.stop()
+
+
+def run(plan: LoadPlan, progress: Callable[[float], None] | None = None) -> LoadResult:
+    """Start the servers, play `plan.tables` tables at once for `plan.seconds` (a finished
+    table is followed by a rematch), and measure."""
+    if not 1 <= plan.tables <= MAX_TABLES:
+        raise LoadTestError(f"--tables is 1 to {MAX_TABLES}")
+    if not 0 < plan.seconds <= MAX_SECONDS:
+        raise LoadTestError(f"--seconds is more than 0 and at most {MAX_SECONDS:.0f}")
+    with servers(plan) as (started, database):
+        idle_cost = None
+        if plan.idle:  # first, on a fresh server: its memory has not been grown by play
+            before = started[0].rss_mib()
+            _open_idle(started[0], plan)
+            idle_cost = round((started[0].rss_mib() - before) * 1024 / plan.idle, 1)
+        result = asyncio.run(_load(plan, started, progress))
+        result.database = "SQLite (a temporary file)" if plan.database is None else \
+            database.split("@")[-1]
+        result.idle_tables = plan.idle
+        result.memory_per_idle_table_kib = idle_cost
+        result.server_rss_mib = [round(server.rss_mib(), 1) for server in started]
+        return result
+
+
+def _open_idle(server: ServerProcess, plan: LoadPlan) -> None:
+    with httpx.Client(base_url=server.base, timeout=30) as client:
+        for _ in range(plan.idle):
+            answer = client.post("/api/tables", json={
+                "game": plan.game, "players": ["human"] * len(plan.players)})
+            answer.raise_for_status()
+
+
+async def _load(plan: LoadPlan, started: list[ServerProcess],
+                progress: Callable[[float], None] | None) -> LoadResult:
+    latencies: list[float] = []
+    errors: list[str] = []
+    counts = {"moves": 0, "games": 0}
+    begin = time.monotonic()
+    deadline = begin + plan.seconds
+    async with httpx.AsyncClient(timeout=30) as client:
+        watchers = [asyncio.create_task(
+            _keep_table(client, started[index % len(started)], plan, deadline, latencies,
+                        counts, errors)) for index in range(plan.tables)]
+        while not all(task.done() for task in watchers):
+            await asyncio.sleep(0.5)
+            if progress is not None:
+                progress(min(plan.seconds, time.monotonic() - begin))
+        for task in watchers:
+            if task.exception() is not None:
+                errors.append(repr(task.exception()))
+    elapsed = time.monotonic() - begin
+    ordered = sorted(latencies) or [0.0]
+    return LoadResult(
+        tables=plan.tables, bot_delay=plan.bot_delay, servers=len(started), database="",
+        seconds=round(elapsed, 2),
+        moves=counts["moves"], games_finished=counts["games"],
+        moves_per_second=round(counts["moves"] / elapsed, 1),
+        broadcast_ms_p50=round(statistics.median(ordered) * 1000, 2),
+        broadcast_ms_p99=round(ordered[min(len(ordered) - 1,
+                                           int(0.99 * len(ordered)))] * 1000, 2),
+        broadcast_ms_max=round(ordered[-1] * 1000, 2), errors=errors[:20])
+
+
+async def _keep_table(client: httpx.AsyncClient, server: ServerProcess, plan: LoadPlan,
+                      deadline: float, latencies: list[float], counts: dict[str, int],
+                      errors: list[str]) -> None:
+    """One table slot: a table is created, watched to its end, followed by the next,
+    until the deadline."""
+    from websockets.asyncio.client import connect  # noqa: PLC0415
+
+    while time.monotonic() < deadline:
+        answer = await client.post(f"{server.base}/api/tables", json={
+            "game": plan.game, "players": list(plan.players)})
+        if answer.status_code != 201:
+            errors.append(f"create: {answer.status_code} {answer.text[:200]}")
+            return
+        table = answer.json()["table"]
+        url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+        async with connect(url, max_size=2**24) as socket:
+            seen = 0
+            while time.monotonic() < deadline:
+                try:
+                    raw = await asyncio.wait_for(socket.recv(),
+                                                 timeout=deadline - time.monotonic())
+                except TimeoutError:
+                    return
+                arrived = time.time()
+                message = json.loads(raw)
+                if message["type"] != "update":
+                    errors.append(f"{table}: {message}")
+                    continue
+                if message["version"] > seen > 0:
+                    latencies.append(arrived - message["decided_at"])
+                counts["moves"] += max(0, message["version"] - seen) if seen else 0
+                seen = message["version"]
+                if message["status"] == "over":
+                    counts["games"] += 1
+                    break
+
+
+def describe(result: LoadResult) -> str:
+    lines = [
+        f"{result.tables} tables at once on {result.servers} server process(es), "
+        f"{result.database}, {result.seconds:.1f} s, bots take about "
+        f"{result.bot_delay:g} s a move",
+        f"moves: {result.moves} ({result.moves_per_second:.1f}/s); games finished: "
+        f"{result.games_finished}",
+        f"decision → broadcast: p50 {result.broadcast_ms_p50:.1f} ms, p99 "
+        f"{result.broadcast_ms_p99:.1f} ms, max {result.broadcast_ms_max:.1f} ms",
+        f"server memory: {', '.join(f'{rss:.0f} MiB' for rss in result.server_rss_mib)}",
+    ]
+    if result.memory_per_idle_table_kib is not None:
+        lines.append(f"memory per idle table: {result.memory_per_idle_table_kib:.1f} KiB "
+                     f"({result.idle_tables} waiting tables opened)")
+    lines.append(f"errors: {len(result.errors)}" + "".join(
+        f"\n  {error}" for error in result.errors))
+    return "\n".join(lines)
