@@ -278,3 +278,22 @@ def test_schema_writes_the_table_and_server_schemas(tmp_path: Path) -> None:
         assert name in server["$defs"], name
     assert set(server["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {
         "submit", "hello", "join", "hint"}
+
+
+def test_serve_refuses_a_taken_port_before_starting() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run("serve", "--port", str(port), "--db", "sqlite:///:memory:")
+    assert code == 2
+    assert "Choose another port with --port" in err.replace("\n", " ")
+    assert "serving" not in out
+
+
+@pytest.mark.parametrize("url", ["mysql://x", "sqlite:////no/such/folder/albion.db"])
+def test_serve_refuses_a_database_it_cannot_use(url: str) -> None:
+    code, _, err = run("serve", "--port", "1", "--db", url)
+    assert code == 2 and "error:" in err

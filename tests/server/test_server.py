@@ -376,3 +376,22 @@ def test_a_binary_frame_is_refused_and_the_connection_stays(client: TestClient) 
         assert until(seat, lambda m: m["type"] == "error")["code"] == "bad_message"
         seat.send_json({"type": "hello", "since": 0})
         assert until(seat, lambda m: m["type"] == "update")["version"] >= first["version"]
+
+
+def test_a_slow_bot_never_stalls_another_table(database: str) -> None:
+    """Issue 15: bots decide in worker processes, never on the event loop; while one
+    table's search thinks for seconds, another table's bots play their game to the end."""
+    settings = ServerSettings(database_url=database, bot_workers=2)
+    with TestClient(create_app(settings)) as client:
+        slow = create(client, game="raiding-stonehenge",
+                      players=["ismcts:seconds=10", "random"], seed=1)
+        with client.websocket_connect(f"/ws/tables/{slow['table']}") as watcher:
+            thinking = until(watcher, lambda m: m["type"] == "update"
+                             and m["view"]["to_move"] == [0])  # RS-6: its first pick
+            fast = create(client, game="diamoniak", players=["random", "random"], seed=2)
+            with client.websocket_connect(f"/ws/tables/{fast['table']}") as other:
+                until(other, lambda m: m["type"] == "update" and m["status"] == "over",
+                      5000)
+            summary = client.get(f"/api/tables/{slow['table']}").json()
+            assert summary["version"] == thinking["version"], "the search still thinks"
+            assert summary["status"] == "playing"

@@ -388,7 +388,7 @@ def serve_command(
         "process) or postgresql+psycopg://… (several processes share the tables).")
     ] = DEFAULT_DATABASE,
     bot_workers: Annotated[int | None, typer.Option(
-        min=1, help="Processes deciding for bots (default: all cores but one).")] = None,
+        min=1, help="Processes deciding for bots (default: one per core, at least two).")] = None,
     bot_delay: Annotated[float, typer.Option(
         min=0, max=60, help="The least time a bot takes to move, in seconds, so people "
         "can follow its moves.")] = 0.5,
@@ -402,6 +402,10 @@ def serve_command(
 
         from albion.server import ServerSettings, create_app  # noqa: PLC0415
 
+        if not db.startswith(("sqlite:", "postgresql")):
+            fail(f"--db {db}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
+                 "(postgresql+psycopg://USER@HOST/DB)")
+        _check_port_free(host, port)
         settings = ServerSettings(host=host, port=port, database_url=db,
                                   allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
@@ -414,6 +418,19 @@ def serve_command(
         uvicorn.run(server_app, host=host, port=port, ws_max_size=16 * settings.frame_limit,
                     ws_per_message_deflate=False,  # compressing costs more CPU than it saves
                     log_level="warning")
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Fail now, with the fix, rather than after start-up when the port is taken."""
+    import socket  # noqa: PLC0415
+
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            fail(f"cannot listen on {host}:{port} ({error.strerror}): is another server "
+                 "running there? Choose another port with --port")
 
 
 @app.command("loadtest")

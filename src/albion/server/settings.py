@@ -17,7 +17,9 @@ class ServerSettings:
     host: str = "127.0.0.1"
     port: int = 8000
     database_url: str = DEFAULT_DATABASE
-    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    bot_workers: int = field(default_factory=lambda: max(2, os.cpu_count() or 2))
+    """Processes deciding for bots: at least two, so one slow search never holds up the
+    bots of every other table."""
     allowed_origins: tuple[str, ...] = ()
     frame_limit: int = 4096
     message_rate: float = 10.0
