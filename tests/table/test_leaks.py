@@ -118,7 +118,8 @@ def test_events_never_tell_a_viewer_more_than_its_view(setup: Setup) -> None:
                                    for event in game.outcome_events(state, after)
                                    if event.is_for(viewer))
                     wording = (game.describe_action(state, action, viewer), events)
-                    hides |= wording[0] != game.action_text(state, action)
+                    full = game.describe_action(state, action, actor if actor >= 0 else None)
+                    hides |= wording[0] != full  # worded apart for this viewer
                     told.setdefault(after.observe(viewer), {})[after.to_text()] = wording
                 for positions in told.values():
                     if len(positions) > 1:

@@ -64,6 +64,14 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
     def action_text(self, state: SuperCamelotState, action: SuperCamelotAction) -> str:
         return notation.action_text(_actor_position(state), action)
 
+    def describe_action(self, state: SuperCamelotState, action: SuperCamelotAction,
+                        viewer: int | None) -> str:
+        """The notation, and for dice what they were rolled for (issue 14: `stars 1`
+        alone does not say whose roll it was)."""
+        text = self.action_text(state, action)
+        purpose = report.roll_purpose(state)
+        return f"{text} ({purpose})" if purpose else text
+
     def outcome_events(self, before: SuperCamelotState,
                        after: SuperCamelotState) -> list[Event]:
         """Damage, healing, passing out, enemies moving or dying, items picked up and

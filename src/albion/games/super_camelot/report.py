@@ -12,10 +12,16 @@ from albion.games.super_camelot.board import name
 from albion.games.super_camelot.components import Card, Item, Token
 from albion.games.super_camelot.pieces import (
     Adventurer,
+    AttackRoll,
     CardDraws,
+    Defence,
     KeepChoice,
+    RerollDie,
+    RollOff,
     SecondDraw,
+    StarRoll,
     TreasureState,
+    Weapon,
 )
 
 if TYPE_CHECKING:
@@ -127,6 +133,29 @@ def _potion_used(before: SuperCamelotState, after: SuperCamelotState) -> Card | 
         return drawn if drawn is pending.first else None
     waiting = after.pending and isinstance(after.pending[-1], SecondDraw)
     return None if waiting else drawn
+
+
+def roll_purpose(state: SuperCamelotState) -> str | None:
+    """What the dice about to be rolled are for, or None when no dice are pending."""
+    if not state.pending:
+        return None
+    pending = state.pending[-1]
+    if isinstance(pending, StarRoll):
+        roller = pending.rollers[len(pending.stars)]
+        again = f", tie round {pending.round}" if pending.round > 1 else ""
+        return f"P{roller + 1}'s roll for the first player{again}, SC-4"
+    if isinstance(pending, RollOff):
+        return "still tied after the re-rolls: drawn at random, SC-41"
+    if isinstance(pending, AttackRoll):
+        return f"P{state.active + 1}'s {_WEAPONS[pending.strike.weapon]}, SC-12"
+    if isinstance(pending, RerollDie):
+        return f"P{state.active + 1}'s re-rolled die, SC-5"
+    if isinstance(pending, Defence):
+        return f"P{pending.victim + 1}'s defence against {pending.damage} damage, SC-21"
+    return None
+
+
+_WEAPONS = {Weapon.SWORD: "attack", Weapon.BOMB: "bomb", Weapon.BOW: "shot"}
 
 
 def _held(player: Adventurer, item: Item) -> int:
