@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -281,8 +282,6 @@ def test_schema_writes_the_table_and_server_schemas(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_a_taken_port_before_starting() -> None:
-    import socket
-
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
