@@ -14,8 +14,9 @@ in nobody's pile: the 54 cards are conserved with it counted in hand.
 
 from __future__ import annotations
 
-from albion.core.errors import PositionError, VariantError
-from albion.core.variants import Variant, resolve_variant
+from albion.core.errors import PositionError
+from albion.core.position import parse_header
+from albion.core.variants import Variant
 from albion.games.diamoniak.cards import (
     CARDS_LOST_TO_WITCH,
     CASTLE_SIZE,
@@ -75,25 +76,8 @@ def from_text(text: str) -> DiamoniakState:
 
 
 def _header(words: list[str]) -> tuple[int, Variant]:
-    if words[0] != GAME_ID:
-        raise PositionError(f"not a Diamoniak position: it starts with {words[0]!r}, "
-                            f"not {GAME_ID!r}")
-    if len(words) < 2 or not _is_count(words[1].removesuffix("p")) or \
-            not words[1].endswith("p"):
-        raise PositionError("header: the player count follows the game, as in `diamoniak 2p`")
-    n = int(words[1][:-1])
-    if n not in PLAYERS:
-        raise PositionError(f"header: {n} players; Diamoniak is for 2 to 4 (DI-1)")
-    pairs: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key in pairs:
-            raise PositionError(f"header: {word!r} is not a new variant key=value")
-        pairs[key] = value
-    try:
-        return n, resolve_variant(VARIANTS, pairs)
-    except VariantError as error:
-        raise PositionError(f"header: {error}") from None
+    return parse_header(words, game_id=GAME_ID, name="Diamoniak", players=PLAYERS,
+                        ruling="DI-1", options=VARIANTS)
 
 
 def _turn(state: DiamoniakState, words: list[str]) -> None:

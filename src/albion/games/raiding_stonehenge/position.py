@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 
-from albion.core.errors import PositionError, VariantError
-from albion.core.variants import Variant, resolve_variant
+from albion.core.errors import PositionError
+from albion.core.position import parse_header
+from albion.core.variants import Variant
 from albion.games.raiding_stonehenge.components import (
     COLOURS,
     COPIES,
@@ -95,25 +96,8 @@ def from_text(text: str) -> RaidingState:
 
 
 def _header(words: list[str]) -> tuple[int, Variant]:
-    if words[0] != GAME_ID:
-        raise PositionError(f"not a Raiding Stonehenge position: it starts with "
-                            f"{words[0]!r}, not {GAME_ID!r}")
-    if len(words) < 2 or not re.fullmatch(r"\d{1,3}p", words[1]):
-        raise PositionError(f"header: the player count follows the game, as in "
-                            f"`{GAME_ID} 4p`")
-    n = int(words[1][:-1])
-    if n not in PLAYERS:
-        raise PositionError(f"header: {n} players; Raiding Stonehenge is for 2 to 5 (RS-2)")
-    pairs: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key in pairs:
-            raise PositionError(f"header: {word!r} is not a new variant key=value")
-        pairs[key] = value
-    try:
-        return n, resolve_variant(VARIANTS, pairs)
-    except VariantError as error:
-        raise PositionError(f"header: {error}") from None
+    return parse_header(words, game_id=GAME_ID, name="Raiding Stonehenge", players=PLAYERS,
+                        ruling="RS-2", options=VARIANTS)
 
 
 def _round(state: RaidingState, words: list[str]) -> None:

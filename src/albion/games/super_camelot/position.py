@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 
-from albion.core.errors import PositionError, VariantError
+from albion.core.errors import PositionError
+from albion.core.position import parse_header
 from albion.core.state import CAP
-from albion.core.variants import Variant, resolve_variant
+from albion.core.variants import Variant
 from albion.games.super_camelot.board import (
     CIRCLES,
     DIRECTION_NAMES,
@@ -146,26 +147,8 @@ def from_text(text: str) -> SuperCamelotState:
 
 
 def _header(number: int, line: str) -> tuple[int, Variant]:
-    words = line.split()
-    if words[0] != GAME_ID:
-        raise PositionError(f"line {number}: not a Super Camelot position: it starts with "
-                            f"{words[0]!r}, not {GAME_ID!r}")
-    if len(words) < 2 or not re.fullmatch(r"\d{1,3}p", words[1]):
-        raise PositionError(f"line {number}: the player count follows the game, as in "
-                            f"`{GAME_ID} 2p`")
-    n = int(words[1][:-1])
-    if n not in PLAYERS:
-        raise PositionError(f"line {number}: {n} players; Super Camelot is for 2 to 4 (SC-4)")
-    pairs: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key in pairs:
-            raise PositionError(f"line {number}: {word!r} is not a new variant key=value")
-        pairs[key] = value
-    try:
-        return n, resolve_variant(VARIANTS, pairs)
-    except VariantError as error:
-        raise PositionError(f"line {number}: {error}") from None
+    return parse_header(line.split(), game_id=GAME_ID, name="Super Camelot", players=PLAYERS,
+                        ruling="SC-4", options=VARIANTS, where=f"line {number}")
 
 
 def _read_header(state: SuperCamelotState, lines: list[tuple[int, str]]) -> set[int]:
