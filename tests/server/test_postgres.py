@@ -190,6 +190,9 @@ def test_two_processes_share_a_table_and_survive_a_kill(database: str) -> None:
         missing = [move for move in acknowledged if move not in rows]
         assert not missing, f"acknowledged moves lost: {missing}"
         assert len(acknowledged) > 8
+        summary = httpx.get(f"{two.base}/api/tables/{table}").json()
+        assert summary["status"] == "over" and summary["version"] == max(
+            version for version, _, _ in rows)
     finally:
         with contextlib.suppress(Exception):
             sockets.close()

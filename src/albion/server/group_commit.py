@@ -26,8 +26,7 @@ class _Request:
 
 class GroupCommitter:
     """One writer thread; `submit(write)` returns a future set once `write`'s rows are
-    committed (or to the exception `write` raised: its savepoint is rolled back and the
-    others in its group commit without it)."""
+    committed, or to the exception `write` raised (the others still commit)."""
 
     MAX_GROUP = 256
 
@@ -66,24 +65,19 @@ class GroupCommitter:
             self._commit(group)
 
     def _commit(self, group: list[_Request]) -> None:
-        failed: dict[int, BaseException] = {}
+        """The whole group in one transaction; if any write fails, each is retried in a
+        transaction of its own, so only the failing ones fail (no savepoint round trips
+        on the common path)."""
         try:
             with self.lock, self.engine.begin() as db:
-                for index, request in enumerate(group):
-                    savepoint = db.begin_nested()
-                    try:
-                        request.write(db)
-                    except Exception as error:
-                        savepoint.rollback()
-                        failed[index] = error
-                    else:
-                        savepoint.commit()
+                for request in group:
+                    request.write(db)
         except Exception as error:
+            if len(group) == 1:
+                group[0].done.set_exception(error)
+                return
             for request in group:
-                request.done.set_exception(error)
+                self._commit([request])
             return
-        for index, request in enumerate(group):
-            if index in failed:
-                request.done.set_exception(failed[index])
-            else:
-                request.done.set_result(None)
+        for request in group:
+            request.done.set_result(None)

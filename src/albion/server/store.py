@@ -84,6 +84,24 @@ CHANNEL = "albion_decisions"
 MIGRATION_LOCK = 0x616C6269  # "albi": the advisory lock held while migrating (PostgreSQL)
 
 
+POSTGRES_APPEND = text("""
+WITH added AS (
+    INSERT INTO decisions (table_id, version, actor, action, by_bot, created_at)
+    SELECT :table_id, r.version, r.actor, r.action, r.by_bot, now()
+    FROM unnest(CAST(:versions AS integer[]), CAST(:actors AS integer[]),
+                CAST(:actions AS text[]), CAST(:bots AS boolean[]))
+         AS r(version, actor, action, by_bot)
+    RETURNING 1),
+moved AS (
+    UPDATE tables SET version = :top,
+                      status = CASE WHEN CAST(:over AS boolean) THEN 'over' ELSE status END
+    WHERE id = :table_id RETURNING 1)
+SELECT pg_notify(:channel, :payload), (SELECT count(*) FROM added), (SELECT count(*) FROM moved)
+""")
+"""A table's new decisions, its version (and end) and the notice to the other processes
+(delivered when the transaction commits), in one statement."""
+
+
 class Conflict(Exception):  # noqa: N818 - a condition the caller handles, not a failure
     """Another process committed that version first."""
 
@@ -197,12 +215,20 @@ class Store:
 
     def _append_rows(self, db: Connection, table_id: str, rows: Sequence[LogRow],
                      bots: Sequence[bool], status: str) -> None:
+        if not self.is_sqlite:  # one round trip: rows, version and NOTIFY together
+            top = rows[-1].version
+            db.execute(POSTGRES_APPEND, {
+                "table_id": table_id, "versions": [row.version for row in rows],
+                "actors": [row.actor for row in rows],
+                "actions": [row.action for row in rows],
+                "bots": [row.actor >= 0 and bots[row.actor] for row in rows],
+                "top": top, "over": status == "over", "channel": CHANNEL,
+                "payload": f"{table_id}:{top}"})
+            return
         self._append(db, table_id, rows, bots)
         done = {"status": "over"} if status == "over" else {}
         db.execute(update(tables).where(tables.c.id == table_id).values(
             version=rows[-1].version, **done))
-        if not self.is_sqlite:  # the other processes hear of it when this commits
-            self.notify_in(db, table_id, rows[-1].version)
 
     @staticmethod
     def notify_in(db: Connection, table_id: str, version: int) -> None:
