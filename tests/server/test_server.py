@@ -365,6 +365,14 @@ def test_a_silent_seat_is_played_by_the_clock_bot_until_its_owner_returns(
                     break
             assert "P1 is back (was out of time)" in notices
             assert until(again, lambda m: m["type"] == "update")["away"] == {}
+        with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+            first = until(watcher, lambda m: m["type"] == "update")
+            told = [e["text"] for e in first["events"] if e["type"] == "notice"]
+            assert told[:2] == ["P1 is out of time: random plays for them until they return",
+                                "P1 is back (was out of time)"], "a new connection hears them"
+            watcher.send_json({"type": "hello", "since": first["version"]})
+            again_told = until(watcher, lambda m: m["type"] == "update")
+            assert all(e["version"] >= first["version"] for e in again_told["events"])
 
 
 def test_a_binary_frame_is_refused_and_the_connection_stays(client: TestClient) -> None:

@@ -39,6 +39,8 @@ class Client:
     seat: int | None
     send: Send
     seen: int = 0
+    notices_sent: int = 0
+    """How many of the table's notices this connection has been sent."""
     closed: bool = field(default=False)
 
 
@@ -98,7 +100,7 @@ class TableActor:
         """The display name a person chose for their seat, told to everyone."""
         await asyncio.to_thread(self.hub.store.set_name, self.id, seat, name)
         self.names[seat] = name
-        await self.broadcast([])
+        await self.broadcast()
 
     def hint_allowance(self, seat: int) -> TokenBucket:
         """A seat's hints: a few a minute, however many connections it opens."""
@@ -172,7 +174,7 @@ class TableActor:
         """A connection opens: it gets its update; a person returning to a seat a
         stand-in plays takes it back."""
         self.clients.add(client)
-        client.seen = since
+        self.replay_from(client, since)
         if client.seat is not None:
             self.present[client.seat] += 1
             self._cancel_timer(-1 - client.seat)
@@ -195,18 +197,22 @@ class TableActor:
                 self._start_timer(-1 - seat, self.clock.grace_seconds,
                                   partial(self._take_over, seat, "disconnected"))
 
-    async def broadcast(self, extra: list[dict[str, Any]] | None = None) -> None:
-        await asyncio.gather(*(self.send_update(client, extra)
-                               for client in list(self.clients)))
+    async def broadcast(self) -> None:
+        await asyncio.gather(*(self.send_update(client) for client in list(self.clients)))
 
-    async def send_update(self, client: Client,
-                          extra: list[dict[str, Any]] | None = None) -> None:
-        """The client's own view, its events since what it saw (and the table's notices
-        since then, or `extra` just said), and its legal actions."""
+    def replay_from(self, client: Client, since: int) -> None:
+        """The client's next update repeats what happened after version `since`: the
+        events, and the notices stamped at `since` or later."""
+        client.seen = min(since, self.table.version)
+        client.notices_sent = next((index for index, (version, _) in enumerate(self.notices)
+                                    if version >= since), len(self.notices))
+
+    async def send_update(self, client: Client) -> None:
+        """The client's own view, its events since what it saw, the table's notices it
+        has not been sent, and its legal actions."""
         table = self.table
         events = [entry.to_json() for entry in table.events_for(client.seat, client.seen)]
-        notices = extra if extra is not None else [
-            notice for version, notice in self.notices if version > client.seen]
+        notices = [notice for _, notice in self.notices[client.notices_sent:]]
         message = {
             "type": "update",
             "table": self.id,
@@ -221,6 +227,7 @@ class TableActor:
             "committed_at": self.last_commit,
         }
         client.seen = table.version
+        client.notices_sent = len(self.notices)
         try:
             await client.send(message)
         except Exception:  # a closed socket
@@ -251,7 +258,7 @@ class TableActor:
                   "seat": seat, "stand_in": stand_in}
         self.notices.append((self.table.version, notice))
         log.info("table %s: %s", self.id, text)
-        await self.broadcast([notice])
+        await self.broadcast()
 
     # -- who decides next ----------------------------------------------------------------
 

@@ -318,7 +318,7 @@ async def _handle(actor: TableActor, client: Client, text: str) -> None:
     if isinstance(message, Submit):
         await _submit(actor, client, message)
     elif message.type == "hello":
-        client.seen = min(message.since, actor.table.version)
+        actor.replay_from(client, message.since)
         await actor.send_update(client)
     elif message.type == "join":
         if client.seat is None:
