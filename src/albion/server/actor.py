@@ -113,9 +113,9 @@ class TableActor:
     async def submit(self, seat: int, action: Any, version: int, *,
                      by_owner: bool = True) -> None:
         """A seat's decision (notation text, or an action value from a bot): checked by
-        the table, committed, then broadcast; the bots
-        whose turn it now is start thinking. Refusals raise and change nothing. A person
-        who decides while a stand-in plays for them is back."""
+        the table, committed, then broadcast; the bots whose turn it now is start
+        thinking. Refusals raise and change nothing. A person who decides while a
+        stand-in plays for them is back."""
         received = time.time()
         async with self.lock:  # other processes' decisions arrive by NOTIFY (`catch_up`)
             self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
