@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -106,9 +109,27 @@ class ResultFolder:
         return done
 
     def add(self, outcome: GameOutcome, record: str) -> None:
+        """The game's record, then its result line (a result names a stored record)."""
         (self.records / f"game-{outcome.index:06d}.json").write_text(record)
         with self.results_path.open("a") as results:
             results.write(json.dumps(outcome.to_json_dict()) + "\n")
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[None]:
+    """Ctrl-C during the block takes effect when the block ends. (Blocking the signal
+    would not do: any thread of the process may receive it, the pool's too.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def run_tournament(config: TournamentConfig, backend: str = "process", workers: int = 1,
@@ -123,9 +144,10 @@ def run_tournament(config: TournamentConfig, backend: str = "process", workers: 
     if progress:
         progress(len(done))
     for outcome, record in run_games(config.task(), todo, backend, workers, address):
-        done[outcome.index] = outcome
-        if folder and record is not None:
-            folder.add(outcome, record)
-        if progress:
-            progress(len(done))
+        with sigint_deferred():  # stored and counted, or neither: what Ctrl-C says is true
+            done[outcome.index] = outcome
+            if folder and record is not None:
+                folder.add(outcome, record)
+            if progress:
+                progress(len(done))
     return [done[index] for index in sorted(done)]
