@@ -8,7 +8,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from albion.core import IllegalActionError, Refusal
+from albion.core.game import AnyState
 
 
 def refusal_kinds(*modules: Path) -> set[tuple[str, str]]:
@@ -50,3 +53,15 @@ def kind_of(refusal: Refusal | IllegalActionError, kinds: set[tuple[str, str]]
                 re.sub(r"\s+", " ", refusal.reason).startswith(kind[1])]
     assert matching, f"{refusal} is of no kind written in the legality module"
     return max(matching, key=lambda kind: len(kind[1]))
+
+
+def assert_refused(state: AnyState, text: str, ruling: str) -> None:
+    """Submitting `text` at `state` is refused with `ruling`, changes nothing, and
+    `State.refusal` gives the same ruling and reason (one source for both)."""
+    before = state.clone()
+    action = state.game.parse_action(state, text)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(action)
+    assert refused.value.ruling == ruling, refused.value
+    assert state == before
+    assert state.refusal(action) == (refused.value.ruling, refused.value.reason)

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from albion.core import IllegalActionError
 from albion.games.diamoniak import DiamoniakState, Phase
 from albion.games.diamoniak import legality as diamoniak_legality
 from tests.games.diamoniak.positions import play, position
-from tests.games.refusal_coverage import kind_of, refusal_kinds
+from tests.games.refusal_coverage import assert_refused, kind_of, refusal_kinds
 
 KINDS = refusal_kinds(Path(diamoniak_legality.__file__))
 
@@ -97,14 +96,7 @@ CASES: list[tuple[str, Callable[[], DiamoniakState], str, str]] = [
                          ids=[case[0] for case in CASES])
 def test_di_refusals_name_their_ruling(case: str, build: Callable[[], DiamoniakState],
                                        text: str, ruling: str) -> None:
-    state = build()
-    before = state.clone()
-    action = state.game.parse_action(state, text)
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(action)
-    assert refused.value.ruling == ruling, refused.value
-    assert state == before
-    assert state.refusal(action) == (refused.value.ruling, refused.value.reason)
+    assert_refused(build(), text, ruling)
 
 
 def test_di_every_kind_of_refusal_is_tested() -> None:

@@ -14,7 +14,7 @@ from albion.games.raiding_stonehenge import GAME, Phase, Play, RaidingState
 from albion.games.raiding_stonehenge import legality as raiding_legality
 from albion.games.raiding_stonehenge import state as raiding_state
 from tests.games.raiding_stonehenge.positions import play, position
-from tests.games.refusal_coverage import kind_of, refusal_kinds
+from tests.games.refusal_coverage import assert_refused, kind_of, refusal_kinds
 
 KINDS = refusal_kinds(Path(raiding_legality.__file__), Path(raiding_state.__file__))
 LINES = [[1, 2, 3], [7, 8, 9], [13, 14, 15], [19, 20, 21], [25, 26, 27]]
@@ -84,14 +84,7 @@ CASES: list[tuple[str, Callable[[], RaidingState], str, str]] = [
                          ids=[case[0] for case in CASES])
 def test_rs_refusals_name_their_ruling(case: str, build: Callable[[], RaidingState],
                                        text: str, ruling: str) -> None:
-    state = build()
-    before = state.clone()
-    action = GAME.parse_action(state, text)
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(action)
-    assert refused.value.ruling == ruling, refused.value
-    assert state == before
-    assert state.refusal(action) == (refused.value.ruling, refused.value.reason)
+    assert_refused(build(), text, ruling)
 
 
 def test_rs6_an_early_commit_of_a_card_not_in_hand_is_refused() -> None:

@@ -52,7 +52,7 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.position_check import check
 from albion.games.super_camelot.scene import at, build
-from tests.games.refusal_coverage import kind_of, refusal_kinds
+from tests.games.refusal_coverage import assert_refused, kind_of, refusal_kinds
 from tests.games.super_camelot.helpers import EMPTY, options, play
 from tests.games.super_camelot.test_combat_rulings import (
     KNIGHT_AND_MIMIC,
@@ -482,14 +482,7 @@ CASES: list[tuple[str, Callable[[], SuperCamelotState], str, str]] = [
 def test_sc_refusals_name_their_ruling(case: str,
                                        build_state: Callable[[], SuperCamelotState],
                                        text: str, ruling: str) -> None:
-    state = build_state()
-    before = state.clone()
-    action = GAME.parse_action(state, text)
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(action)
-    assert refused.value.ruling == ruling, refused.value
-    assert state == before
-    assert state.refusal(action) == (refused.value.ruling, refused.value.reason)
+    assert_refused(build_state(), text, ruling)
 
 
 def _kind(state: SuperCamelotState, text: str) -> tuple[str, str]:
