@@ -395,6 +395,9 @@ def serve_command(
     origin: Annotated[list[str] | None, typer.Option(
         metavar="URL", help="Also accept table connections from pages of this origin "
         "(repeatable; pages of this server are always accepted).")] = None,
+    reports: Annotated[Path, typer.Option(
+        metavar="DIR", help="Balance reports to show at /reports: the folder `albion report "
+        "--out` wrote (shown when it exists).")] = Path("report"),
 ) -> None:
     """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
@@ -408,6 +411,7 @@ def serve_command(
         _check_port_free(host, port)
         settings = ServerSettings(host=host, port=port, database_url=db,
                                   allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
+                                  reports=reports,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
         try:
             server_app = create_app(settings)

@@ -21,10 +21,18 @@ class VariantOption:
     choices: tuple[str, ...] = ()
     minimum: int = 1
     maximum: int = 1_000_000
+    meanings: tuple[str, ...] = ()
+    """What each choice means, in the order of `choices` (the lobby explains each value)."""
 
     @property
     def is_number(self) -> bool:
         return not self.choices
+
+    def meaning(self, choice: str) -> str:
+        """What `choice` means in play ('' if not written)."""
+        if choice in self.choices and len(self.meanings) == len(self.choices):
+            return self.meanings[self.choices.index(choice)]
+        return ""
 
     def allowed_text(self) -> str:
         if self.is_number:

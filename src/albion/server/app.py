@@ -6,7 +6,6 @@ never a traceback."""
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -16,7 +15,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import JSONResponse
 from pydantic import TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException
 
@@ -32,6 +32,7 @@ from albion.core.errors import (
 )
 from albion.core.registry import all_games, get_game
 from albion.server.actor import Client, TableActor
+from albion.server.errors import ApiError
 from albion.server.hub import Hub
 from albion.server.messages import (
     ClientMessage,
@@ -44,6 +45,7 @@ from albion.server.messages import (
     TableSummary,
     error,
 )
+from albion.server.pages import add_pages
 from albion.server.ratelimit import TokenBucket
 from albion.server.settings import ServerSettings
 from albion.server.store import Store, TableRow, new_table_id, new_token
@@ -52,14 +54,6 @@ from albion.table.seeding import fresh_seed
 
 log = logging.getLogger("albion.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-
-
-class ApiError(HTTPException):
-    """A 4xx answer: `{"error": CODE, "message": TEXT}`."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(status, message)
-        self.code = code
 
 
 def create_app(settings: ServerSettings) -> FastAPI:
@@ -78,8 +72,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
                   "over a WebSocket (docs/protocol/server.md).")
     app.state.hub = hub
     app.state.settings = settings
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
     _errors(app)
     _routes(app, hub, settings)
+    add_pages(app, settings.reports)
     return app
 
 
@@ -111,18 +107,6 @@ def _errors(app: FastAPI) -> None:
 
 
 def _routes(app: FastAPI, hub: Hub, settings: ServerSettings) -> None:
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        """What this server is and where its API lives."""
-        games = "".join(f"<li><b>{html.escape(game.name)}</b> (<code>{game.id}</code>, "
-                        f"{game.min_players}–{game.max_players} players)</li>"
-                        for game in all_games())
-        return (f"<!doctype html><title>Albion</title><h1>Albion {__version__}</h1>"
-                f"<p>Games on this server:</p><ul>{games}</ul>"
-                "<p>The lobby's HTTP API and its schemas: <a href='/docs'>/docs</a>. "
-                "Tables are played over <code>/ws/tables/{id}</code> "
-                "(docs/protocol/server.md).</p>")
-
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """The games this server plays, their player counts and variants."""
@@ -130,6 +114,7 @@ def _routes(app: FastAPI, hub: Hub, settings: ServerSettings) -> None:
                  "min_players": game.min_players, "max_players": game.max_players,
                  "variants": [{"key": o.key, "default": o.default, "ruling": o.ruling,
                                "summary": o.summary, "choices": list(o.choices),
+                               "meanings": [o.meaning(choice) for choice in o.choices],
                                "minimum": o.minimum, "maximum": o.maximum}
                               for o in game.variant_options]}
                 for game in all_games()]
@@ -165,6 +150,23 @@ def _routes(app: FastAPI, hub: Hub, settings: ServerSettings) -> None:
         if not actor.table.is_over():
             raise ApiError(409, "not_over", "the record is served once the game is over")
         return actor.table.record().to_json_dict()
+
+    @app.get("/api/tables/{table_id}/replay", responses={404: {"model": ErrorBody},
+                                                          409: {"model": ErrorBody}})
+    async def replay(table_id: str) -> dict[str, Any]:
+        """A finished game as a spectator saw it, for the replay viewer: the view at
+        every version (`steps[v]` is the view at version v) and every event."""
+        actor = await _actor(hub, table_id)
+        async with actor.lock:
+            await actor.catch_up()
+        if not actor.table.is_over():
+            raise ApiError(409, "not_over", "a game is replayed once it is over")
+        table = actor.table
+        names = await asyncio.to_thread(hub.store.names, table_id)
+        steps = await asyncio.to_thread(lambda: list(table.views_since_start(None)))
+        return {"table": table_id, "game": table.game.id, "names": names,
+                "steps": steps,
+                "events": [entry.to_json() for entry in table.events_for(None)]}
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedTable,
               responses={404: {"model": ErrorBody}, 409: {"model": ErrorBody}})

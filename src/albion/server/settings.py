@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = "sqlite:///albion.db"
@@ -31,6 +32,8 @@ class ServerSettings:
     hint_rate: float = 0.1
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3
+    reports: Path | None = None
+    """A folder of balance reports (`albion report --out`) shown at /reports."""
 
     def origin_allowed(self, origin: str, host: str | None) -> bool:
         """A page of this server itself (same host and port), or a listed origin."""

@@ -260,6 +260,14 @@ class Table:
             raise NotYourTurn(seat, ())
         return seat_record(self, seat, self._positions())
 
+    def views_since_start(self, viewer: int | None) -> Iterator[dict[str, Any]]:
+        """`viewer`'s view at every version from 0 to now (the replay viewer steps through
+        them); a seat's `legal` is left empty — these are positions past, not choices."""
+        seating = self._seating()
+        for version, state, _ in self._positions():
+            yield protocol_view(seating, state, version, viewer, tuple(
+                s for s in state.decision_seats()), [])
+
     def _seating(self) -> Seating:
         return Seating(self.game, self.variant, self.names,
                        [not spec.is_human for spec in self.specs])

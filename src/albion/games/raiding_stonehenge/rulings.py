@@ -93,11 +93,18 @@ RULINGS: tuple[Ruling, ...] = (
 VARIANTS: tuple[VariantOption, ...] = (
     VariantOption("contest", "first-takes", "RS-10",
                   "at a contested pile: rank 1 takes and the rest set aside, or all set aside",
-                  choices=("first-takes", "all-lose")),
+                  choices=("first-takes", "all-lose"),
+                  meanings=("at a shared pile the first-ranked player takes a disk; the others "
+                            "set one aside",
+                            "at a shared pile nobody takes; everyone there sets a disk aside")),
     VariantOption("set_aside", "any", "RS-11",
                   "a disk set aside may be of any colour, or must be of the pile's colour",
-                  choices=("any", "pile-colour")),
+                  choices=("any", "pile-colour"),
+                  meanings=("the player chooses which colour of disk to set aside",
+                            "the disk set aside must be of the pile's colour")),
     VariantOption("rotate_start", "yes", "RS-14",
                   "does the start player pass clockwise after every round",
-                  choices=("yes", "no")),
+                  choices=("yes", "no"),
+                  meanings=("the start player passes clockwise after every round",
+                            "the same player starts every round")),
 )

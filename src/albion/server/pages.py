@@ -1,0 +1,136 @@
+"""The browser face (issue 16): the lobby, the table pages, the rules, the replay viewer and
+the balance reports, served as static pages that talk to the lobby API and the table
+WebSocket. The pages never decide legality: they draw the server's views and legal
+actions. Every response carries a Content-Security-Policy that allows this server's own
+scripts and styles only, so a name or a text from a user can never run as code."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from albion.core.errors import AlbionError
+from albion.core.registry import get_game
+from albion.core.rulings import Source
+from albion.server.errors import ApiError
+
+WEB = Path(str(resources.files("albion.server") / "web"))
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
+               "frame-ancestors 'none'")
+"""No inline script or style, nothing from other sites; `connect-src 'self'` covers this
+server's WebSocket too (CSP Level 3)."""
+REPORT_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                 "base-uri 'none'; frame-ancestors 'none'")
+"""Reports that `albion report` wrote are this server's operator's own files: their inline
+styles may apply; scripts never run."""
+
+DOCS_PAGES = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
+
+
+def add_pages(app: FastAPI, reports: Path | None) -> None:
+    """Mount the pages, their static files and the page-only API on `app`."""
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.middleware("http")
+    async def security_headers(request: Request,
+                               call_next: Callable[[Request], Awaitable[Response]]
+                               ) -> Response:
+        response = await call_next(request)
+        if request.url.path in DOCS_PAGES:  # FastAPI's own docs pages load their scripts
+            return response
+        report_page = request.url.path.startswith("/reports/files/")
+        response.headers.setdefault("Content-Security-Policy",
+                                    REPORT_POLICY if report_page else PAGE_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    for path, page in (("/", "index.html"), ("/play/{table_id}", "table.html"),
+                       ("/watch/{table_id}", "table.html"), ("/replay/{table_id}",
+                                                             "replay.html"),
+                       ("/rules/{game_id}", "rules.html"), ("/rules", "rules.html"),
+                       ("/reports", "reports.html")):
+        app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False,
+                          response_class=HTMLResponse)
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str) -> dict[str, Any]:
+        """A game's rulings (ids first) and variants: the same data as `albion rules`."""
+        try:
+            return _rules(game_id)
+        except AlbionError as problem:
+            raise ApiError(404, "unknown_game", str(problem)) from None
+
+    @app.get("/api/reports")
+    async def report_list() -> list[dict[str, str]]:
+        """The balance reports under `albion serve --reports DIR` (each a folder with the
+        report.html that `albion report` wrote), newest first."""
+        return await asyncio.to_thread(_reports, reports)
+
+    @app.get("/reports/files/{path:path}", include_in_schema=False)
+    async def report_file(path: str) -> FileResponse:
+        """A file of a report; a folder means its report.html."""
+        found = _report_file(reports, path)
+        if found is None:
+            raise ApiError(404, "not_found", f"no report file {path!r}")
+        return FileResponse(found)
+
+
+def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
+    async def page() -> FileResponse:
+        return FileResponse(WEB / name, media_type="text/html")
+    page.__name__ = f"page_{name.removesuffix('.html')}"
+    return page
+
+
+@lru_cache(maxsize=8)
+def _rules(game_id: str) -> dict[str, Any]:
+    game = get_game(game_id)
+    return {
+        "id": game.id, "name": game.name, "summary": game.summary,
+        "min_players": game.min_players, "max_players": game.max_players,
+        "rulings": [{"id": ruling.id, "title": ruling.title, "text": ruling.text,
+                     "sources": [source.value for source in ruling.sources],
+                     "ours": Source.HOUSE in ruling.sources or Source.PROJECT in ruling.sources,
+                     "variant_keys": list(ruling.variant_keys)}
+                    for ruling in game.rulings],
+        "variants": [{"key": option.key, "default": option.default, "ruling": option.ruling,
+                      "summary": option.summary, "allowed": option.allowed_text(),
+                      "choices": [{"value": choice, "meaning": option.meaning(choice)}
+                                  for choice in option.choices]}
+                     for option in game.variant_options],
+    }
+
+
+def _report_file(root: Path | None, path: str) -> Path | None:
+    """`path` under `root` (never outside it), a folder standing for its report.html."""
+    if root is None or not root.is_dir():
+        return None
+    base = root.resolve()
+    wanted = (base / path).resolve()
+    if not wanted.is_relative_to(base):
+        return None
+    if wanted.is_dir():
+        wanted = wanted / "report.html"
+    return wanted if wanted.is_file() else None
+
+
+def _reports(root: Path | None) -> list[dict[str, str]]:
+    if root is None or not root.is_dir():
+        return []
+    found = [page.parent for page in root.glob("**/report.html")]
+    found.sort(key=lambda folder: (folder / "report.html").stat().st_mtime, reverse=True)
+    return [{"name": str(folder.relative_to(root)) if folder != root else root.name,
+             "url": "/reports/files/" + (f"{folder.relative_to(root).as_posix()}/"
+                                         if folder != root else "")}
+            for folder in found[:200]]

@@ -1,0 +1,28 @@
+// The lobby API, as the pages use it. Errors come back as {error, message} (docs/protocol).
+
+/** GET or POST JSON; throws an Error whose message is the server's own. */
+export async function api(path, options = {}) {
+  const init = { headers: { Accept: "application/json" }, ...options };
+  if (options.body !== undefined) {
+    init.method = options.method || "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
+    const error = new Error(message);
+    error.code = data && data.error;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** The page header shared by every page. */
+export function nav() {
+  return [
+    ["/", "Lobby"], ["/rules", "Rules"], ["/reports", "Reports"], ["/docs", "API"],
+  ];
+}

@@ -1,0 +1,212 @@
+// The lobby: create a table (game, variant with each value explained, seats as people or
+// bots of a chosen strength, an optional clock), copy each seat's link, and see the open,
+// running and finished tables.
+import { api } from "./api.js";
+import { clear, el } from "./dom.js";
+import { header } from "./header.js";
+
+const PLAYERS = [
+  ["human", "Person"],
+  ["random", "Bot — random (weakest)"],
+  ["heuristic", "Bot — heuristic"],
+  ["ismcts:iterations=300", "Bot — search, quick"],
+  ["ismcts", "Bot — search, strong"],
+];
+const STATUS_WORDS = { waiting: "open", playing: "running", over: "finished" };
+
+let games = [];
+const form = el("form", { class: "panel", novalidate: true, "data-testid": "create-form", "aria-labelledby": "new-table" });
+const created = el("section", { class: "panel hidden", "data-testid": "created", "aria-live": "polite" });
+const tables = el("section", { class: "panel", "data-testid": "tables" });
+
+function gameById(id) {
+  return games.find((game) => game.id === id);
+}
+
+function seatControls(game, count) {
+  const rows = [];
+  for (let seat = 0; seat < count; seat += 1) {
+    const select = el("select", { name: `seat-${seat}`, "data-testid": `seat-${seat}` },
+      PLAYERS.map(([value, text]) => el("option", { value }, text)));
+    select.value = seat === 0 ? "human" : "heuristic";
+    rows.push(el("label", {}, `P${seat + 1}`, select));
+  }
+  return el("fieldset", {}, el("legend", {}, "Seats"), el("div", { class: "seat-row" }, rows),
+    el("p", { class: "small muted" }, "Each person gets a private link. Bots see only what a player sees."));
+}
+
+function variantControls(game) {
+  const fields = game.variants.map((option) => {
+    let input;
+    let help;
+    if (option.choices.length) {
+      input = el("select", { name: `variant-${option.key}`, "data-testid": `variant-${option.key}` },
+        option.choices.map((choice, index) => el("option", { value: choice, title: option.meanings[index] || "" },
+          `${choice}${choice === option.default ? " (default)" : ""}`)));
+      input.value = option.default;
+      const explain = el("span", { class: "variant-help" });
+      const show = () => {
+        const index = option.choices.indexOf(input.value);
+        explain.textContent = option.meanings[index] || "";
+      };
+      input.addEventListener("change", show);
+      show();
+      help = explain;
+    } else {
+      input = el("input", { type: "number", name: `variant-${option.key}`, min: option.minimum,
+        max: option.maximum, value: option.default, "data-testid": `variant-${option.key}` });
+      help = el("span", { class: "variant-help" }, `${option.minimum} to ${option.maximum}`);
+    }
+    return el("label", {},
+      el("span", {}, el("b", {}, option.key), " ",
+        el("a", { href: `/rules/${game.id}#${option.ruling}`, class: "small" }, option.ruling),
+        el("span", { class: "variant-help" }, ` — ${option.summary}`)),
+      input, help);
+  });
+  return el("fieldset", {}, el("legend", {}, "Variant (every unclear rule, switchable)"),
+    el("div", { class: "grid" }, fields));
+}
+
+function drawForm(gameId, count) {
+  const game = gameById(gameId);
+  clear(form);
+  const gameSelect = el("select", { name: "game", "data-testid": "game" },
+    games.map((g) => el("option", { value: g.id }, `${g.name} (${g.min_players}–${g.max_players})`)));
+  gameSelect.value = game.id;
+  gameSelect.addEventListener("change", () => drawForm(gameSelect.value, null));
+  const seats = count || Math.max(game.min_players, 2);
+  const countSelect = el("select", { name: "count", "data-testid": "count" });
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    countSelect.append(el("option", { value: n }, `${n} players`));
+  }
+  countSelect.value = String(seats);
+  countSelect.addEventListener("change", () => drawForm(game.id, Number(countSelect.value)));
+  const clock = el("input", { type: "number", name: "clock", min: 5, max: 86400,
+    placeholder: "off", "data-testid": "clock" });
+  const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: "random",
+    "data-testid": "seed" });
+  form.append(
+    el("h2", { id: "new-table" }, "New table"),
+    el("p", { class: "muted" }, game.summary, " ", el("a", { href: `/rules/${game.id}` }, "Rules")),
+    el("div", { class: "row" }, el("label", {}, "Game", gameSelect), el("label", {}, "Players", countSelect)),
+    seatControls(game, seats),
+    variantControls(game),
+    el("details", {}, el("summary", {}, "Clock and seed"),
+      el("div", { class: "row" },
+        el("label", {}, "Seconds per move (a bot stands in when time runs out)", clock),
+        el("label", {}, "Seed (the same seed deals the same game)", seed))),
+    el("p", {}, el("button", { type: "submit", "data-testid": "create" }, "Create table")),
+    el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
+}
+
+function formBody() {
+  const data = new FormData(form);
+  const game = gameById(data.get("game"));
+  const players = [];
+  for (let seat = 0; seat < Number(data.get("count")); seat += 1) players.push(data.get(`seat-${seat}`));
+  const variant = {};
+  for (const option of game.variants) {
+    const value = data.get(`variant-${option.key}`);
+    if (value === null || value === "") continue;
+    const typed = option.choices.length ? value : Number(value);
+    if (typed !== option.default) variant[option.key] = typed;
+  }
+  const body = { game: game.id, players, variant };
+  if (data.get("seed")) body.seed = Number(data.get("seed"));
+  if (data.get("clock")) body.clock = { seconds_per_move: Number(data.get("clock")) };
+  return body;
+}
+
+function copyRow(label, url, testid) {
+  const input = el("input", { value: url, readonly: true, "aria-label": label, "data-testid": testid });
+  const button = el("button", { type: "button", class: "secondary" }, "Copy");
+  button.addEventListener("click", async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Select and copy";
+    }
+  });
+  return el("div", { class: "copy" }, el("span", {}, label), input, button,
+    el("a", { class: "button secondary", href: url }, "Open"));
+}
+
+export function showCreated(answer, title = "Table created") {
+  clear(created).classList.remove("hidden");
+  created.append(el("h2", {}, title),
+    el("p", { class: "small muted" }, "Send each person their own link: whoever holds a link plays that seat. "
+      + "The game starts when every person has opened their seat."),
+    ...answer.seats.map((seat) => copyRow(`P${seat.seat + 1}`, seat.url, `seat-link-${seat.seat}`)),
+    copyRow("Spectators", answer.spectate, "spectate-link"));
+  created.scrollIntoView({ block: "nearest" });
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const problem = form.querySelector("[data-testid=create-error]");
+  problem.classList.add("hidden");
+  try {
+    const answer = await api("/api/tables", { body: formBody() });
+    showCreated(answer);
+    refreshTables();
+  } catch (error) {
+    problem.textContent = error.message;
+    problem.classList.remove("hidden");
+  }
+});
+
+function playerWords(row) {
+  return row.players.map((spec, seat) => {
+    const name = row.names && row.names[String(seat)];
+    return spec === "human" ? (name || `P${seat + 1}`) : spec;
+  }).join(" · ");
+}
+
+async function refreshTables() {
+  let rows;
+  try {
+    rows = await api("/api/tables");
+  } catch (error) {
+    clear(tables).append(el("p", { class: "notice error" }, `Tables could not be listed: ${error.message}`));
+    return;
+  }
+  clear(tables).append(el("h2", {}, "Tables"));
+  for (const status of ["waiting", "playing", "over"]) {
+    const mine = rows.filter((row) => row.status === status);
+    tables.append(el("h3", {}, `${STATUS_WORDS[status]} (${mine.length})`));
+    if (!mine.length) {
+      tables.append(el("p", { class: "muted small" }, "none"));
+      continue;
+    }
+    tables.append(el("table", { class: "list", "data-testid": `tables-${status}` },
+      el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Seats"),
+        el("th", {}, "Status"), el("th", {}, ""))),
+      el("tbody", {}, mine.slice(0, 50).map((row) => el("tr", { "data-table": row.table },
+        el("td", {}, gameById(row.game) ? gameById(row.game).name : row.game),
+        el("td", {}, playerWords(row)),
+        el("td", {}, el("span", { class: `badge ${row.status}` }, STATUS_WORDS[row.status]),
+          el("span", { class: "small muted" }, ` v${row.version}`)),
+        el("td", {}, row.status === "over"
+          ? el("a", { href: `/replay/${row.table}` }, "Replay")
+          : el("a", { href: `/watch/${row.table}` }, "Watch")))))));
+  }
+}
+
+async function main() {
+  document.body.append(header(), el("main", {}, el("h1", {}, "Play Albion"), form, created, tables));
+  try {
+    games = await api("/api/games");
+  } catch (error) {
+    form.append(el("p", { class: "notice error" }, `The games could not be loaded: ${error.message}`));
+    return;
+  }
+  const wanted = new URLSearchParams(location.search).get("game");
+  drawForm(gameById(wanted) ? wanted : games[0].id, null);
+  await refreshTables();
+  setInterval(refreshTables, 5000);
+  document.body.dataset.ready = "yes";
+}
+
+main();

@@ -1,0 +1,118 @@
+// The replay viewer for a finished table (/replay/ID#V): step, jump, autoplay, and a
+// shareable link to any moment (the version after '#').
+import { api } from "./api.js";
+import { clear, el } from "./dom.js";
+import { header } from "./header.js";
+import { resultWords, seatName } from "./words.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const ui = {
+  title: el("h1", {}, "Replay"),
+  board: el("div", { class: "board panel", id: "board", "data-testid": "board" }),
+  slider: el("input", { type: "range", min: 0, value: 0, "aria-label": "Version", "data-testid": "slider" }),
+  position: el("span", { class: "mono", "data-testid": "position" }),
+  play: el("button", { type: "button", "data-testid": "autoplay" }, "▶ Play"),
+  log: el("ol", { class: "log", "data-testid": "log" }),
+  result: el("p", { class: "result", "data-testid": "result" }),
+  share: el("a", { "data-testid": "share" }, "Link to this moment"),
+  problem: el("div", { class: "notice error hidden", role: "alert" }),
+};
+let replay = null;
+let renderer = null;
+let at = 0;
+let playing = null;
+
+function show(version) {
+  at = Math.max(0, Math.min(version, replay.steps.length - 1));
+  const view = replay.steps[at];
+  const events = replay.events.filter((event) => event.version === at);
+  clear(ui.board);
+  renderer.render(ui.board, { view, legal: [], version: at, viewer: null, names: replay.names,
+    status: view.status, events }, { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true });
+  ui.slider.value = String(at);
+  ui.position.textContent = `${at} / ${replay.steps.length - 1}`;
+  history.replaceState(null, "", `#${at}`);
+  ui.share.href = `${location.origin}/replay/${tableId}#${at}`;
+  for (const item of ui.log.children) {
+    const current = Number(item.dataset.version) === at;
+    item.classList.toggle("mine", current);
+    if (current) item.scrollIntoView({ block: "nearest" });
+  }
+  document.body.dataset.version = String(at);
+}
+
+function step(delta) {
+  show(at + delta);
+}
+
+function toggle() {
+  if (playing) {
+    clearInterval(playing);
+    playing = null;
+    ui.play.textContent = "▶ Play";
+    return;
+  }
+  ui.play.textContent = "❚❚ Pause";
+  playing = setInterval(() => {
+    if (at >= replay.steps.length - 1) toggle();
+    else step(1);
+  }, 600);
+}
+
+function controls() {
+  const button = (text, label, action, testid) => el("button", { type: "button", class: "secondary",
+    "aria-label": label, "data-testid": testid, onclick: action }, text);
+  return el("div", { class: "replay-controls panel" },
+    button("«", "First", () => show(0), "first"),
+    button("◀", "Back one", () => step(-1), "back"),
+    ui.play,
+    button("▶", "Forward one", () => step(1), "forward"),
+    button("»", "Last", () => show(replay.steps.length - 1), "last"),
+    ui.slider, ui.position, ui.share);
+}
+
+async function main() {
+  document.body.append(header(), el("main", {}, ui.title, ui.problem));
+  try {
+    replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  } catch (error) {
+    ui.problem.textContent = error.code === "not_over"
+      ? "This game is not over yet: watch it live instead."
+      : error.message;
+    ui.problem.classList.remove("hidden");
+    if (error.code === "not_over") ui.problem.append(" ", el("a", { href: `/watch/${tableId}` }, "Watch"));
+    return;
+  }
+  const games = await api("/api/games");
+  const game = games.find((g) => g.id === replay.game);
+  ui.title.textContent = `Replay — ${game ? game.name : replay.game}`;
+  document.head.append(el("link", { rel: "stylesheet", href: `/static/css/${replay.game}.css` }));
+  renderer = await import(`/static/js/games/${replay.game}.js`);
+  const last = replay.steps[replay.steps.length - 1];
+  ui.result.textContent = resultWords(last, replay.names);
+  ui.slider.max = String(replay.steps.length - 1);
+  ui.play.addEventListener("click", toggle);
+  ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
+  for (const event of replay.events) {
+    const item = el("li", { "data-version": event.version, class: "target", tabindex: "0" },
+      el("span", { class: "v" }, String(event.version)), event.text);
+    item.addEventListener("click", () => show(event.version));
+    ui.log.append(item);
+  }
+  document.querySelector("main").append(ui.result, controls(),
+    el("div", { class: "table-layout" }, ui.board,
+      el("aside", {}, el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log))));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input")) return;
+    if (event.key === "ArrowRight") step(1);
+    else if (event.key === "ArrowLeft") step(-1);
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(replay.steps.length - 1);
+    else if (event.key === " ") { event.preventDefault(); toggle(); }
+  });
+  const wanted = Number(location.hash.slice(1));
+  show(Number.isInteger(wanted) && location.hash ? wanted : 0);
+  document.body.dataset.status = "ready";
+}
+
+main();

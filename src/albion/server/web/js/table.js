@@ -1,0 +1,328 @@
+// A table, for a seat (/play/ID?token=T) or a spectator (/watch/ID): the server's view drawn
+// by the game's renderer, the legal actions as targets on the board and as a plain list,
+// the log in words, hints, and the end with the result and a rematch.
+// The page never decides legality: it submits only texts the server listed in `legal`.
+import { api } from "./api.js";
+import { clear, el } from "./dom.js";
+import { header } from "./header.js";
+import { resultWords, seatName } from "./words.js";
+
+const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const token = new URLSearchParams(location.search).get("token");
+const watching = !token;
+
+const ui = {
+  title: el("h1", {}, "Table"),
+  seats: el("div", { class: "seats", "data-testid": "seats" }),
+  banner: el("p", { class: "turn-banner", "data-testid": "status", "aria-live": "polite" }),
+  board: el("div", { class: "board panel", id: "board", "data-testid": "board" }),
+  legal: el("div", { class: "legal", "data-testid": "legal", "aria-label": "Your legal actions" }),
+  legalPanel: el("section", { class: "panel" }),
+  hint: el("button", { type: "button", class: "secondary", "data-testid": "hint" }, "Hint"),
+  hintAnswer: el("span", { class: "small", "data-testid": "hint-answer", "aria-live": "polite" }),
+  problem: el("div", { class: "notice error hidden", role: "alert", "data-testid": "error" }),
+  result: el("section", { class: "panel hidden", "data-testid": "result" }),
+  log: el("ol", { class: "log", "data-testid": "log", "aria-label": "Game log" }),
+  name: el("form", { class: "row hidden", "data-testid": "name-form" }),
+  connection: el("span", { class: "small muted", "data-testid": "connection" }),
+};
+
+let renderer = null;
+let socket = null;
+let lastSeen = 0; // the last version drawn (for `hello` after a reconnect)
+let latest = null; // the newest update received
+let queue = [];
+let timer = null;
+let logEvents = [];
+let names = {};
+let hinted = null;
+let retries = 0;
+let closedForGood = false;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function submit(text) {
+  if (!latest || !latest.legal.includes(text)) return; // only what the server listed
+  ui.problem.classList.add("hidden");
+  send({ type: "submit", action: text, version: latest.version });
+}
+
+function showProblem(text) {
+  ui.problem.textContent = text;
+  ui.problem.classList.remove("hidden");
+}
+
+// ---- drawing -------------------------------------------------------------------------
+
+function draw(update, isLatest) {
+  const view = update.view;
+  const legal = isLatest ? update.legal : [];
+  names = update.names || names;
+  const me = view.viewer;
+  clear(ui.seats).append(...view.seats.map((seat) => {
+    const away = update.away && update.away[String(seat.seat)];
+    return el("span", {
+      class: `seat-chip${view.to_move.includes(seat.seat) ? " to-move" : ""}${seat.seat === me ? " me" : ""}`,
+      "data-testid": `seat-${seat.seat}`,
+    }, seatName(view, names, seat.seat), seat.is_bot ? el("span", { class: "small muted" }, ` (${seat.player})`) : null,
+    seat.seat === me ? el("span", { class: "small" }, " — you") : null,
+    away ? el("span", { class: "away" }, ` · away: ${away}`) : null);
+  }));
+  const myTurn = legal.length > 0;
+  ui.banner.className = `turn-banner${myTurn ? " mine" : ""}`;
+  ui.banner.textContent = bannerText(update, view, myTurn);
+  clear(ui.board);
+  const ctx = { submit, seatName: (seat) => seatName(view, names, seat), replay: false };
+  try {
+    renderer.render(ui.board, { ...update, legal, viewer: me, names }, ctx);
+  } catch (error) {
+    ui.board.append(el("p", { class: "notice error" }, `The board could not be drawn: ${error.message}`));
+    console.error(error);
+  }
+  clear(ui.legal).append(...legal.map((text, index) => el("button", {
+    type: "button", "data-action": text, title: index < 9 ? `key ${index + 1}` : text,
+  }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, text)));
+  ui.legalPanel.classList.toggle("hidden", watching);
+  ui.hint.disabled = !myTurn;
+  if (hinted && hinted.version === update.version) markHint(hinted.action);
+  drawResult(update, view);
+  lastSeen = update.version;
+  document.body.dataset.version = String(update.version);
+  document.body.dataset.status = update.status;
+  document.body.dataset.myTurn = myTurn ? "yes" : "no";
+  document.title = `${myTurn ? "● " : ""}Albion — ${view.game}`;
+}
+
+function bannerText(update, view, myTurn) {
+  if (update.status === "waiting") return "Waiting for every person to open their seat…";
+  if (view.result) return "The game is over.";
+  if (myTurn) return "Your move.";
+  if (!view.to_move.length) return "…";
+  return `Waiting for ${view.to_move.map((seat) => seatName(view, names, seat)).join(", ")}.`;
+}
+
+function drawResult(update, view) {
+  if (!view.result) {
+    ui.result.classList.add("hidden");
+    return;
+  }
+  const won = view.viewer !== null && view.result.winners.includes(view.viewer);
+  clear(ui.result).classList.remove("hidden");
+  ui.result.append(
+    el("p", { class: `result${won ? " win" : ""}` }, resultWords(view, names)),
+    el("div", { class: "row" },
+      el("button", { type: "button", "data-testid": "rematch", onclick: rematch }, "Rematch"),
+      el("a", { class: "button secondary", href: `/replay/${tableId}`, "data-testid": "replay-link" }, "Replay"),
+      el("a", { class: "button secondary", href: "/" }, "Lobby")));
+}
+
+function appendLog(events, replace) {
+  if (replace) {
+    logEvents = [];
+    clear(ui.log);
+  }
+  for (const event of events) {
+    logEvents.push(event);
+    const mine = latest && latest.view.viewer !== null && event.seat === latest.view.viewer;
+    ui.log.append(el("li", { class: `${event.type === "notice" ? "notice-line" : ""}${mine ? " mine" : ""}` },
+      el("span", { class: "v" }, String(event.version)), event.text));
+  }
+  ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+// Quick updates are drawn one after another; only the newest one offers choices.
+function pump() {
+  timer = null;
+  if (!queue.length) return;
+  const update = queue.shift();
+  draw(update, queue.length === 0 && update === latest);
+  if (queue.length) timer = setTimeout(pump, STEP_MS);
+}
+
+function enqueue(update) {
+  queue.push(update);
+  if (!timer) {
+    pump();
+    if (queue.length) timer = setTimeout(pump, STEP_MS);
+  } else if (queue.length > 30) { // far behind (a reconnect after a long time): catch up
+    queue = queue.slice(-1);
+  }
+}
+
+// ---- the connection ------------------------------------------------------------------
+
+let firstOnConnection = true;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  firstOnConnection = true;
+  ui.connection.textContent = "connecting…";
+  socket.addEventListener("open", () => {
+    ui.connection.textContent = "connected";
+    retries = 0;
+  });
+  socket.addEventListener("message", (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (data.type === "update") onUpdate(data);
+    else if (data.type === "error") onError(data);
+    else if (data.type === "hint") onHint(data);
+  });
+  socket.addEventListener("close", (event) => {
+    ui.connection.textContent = "disconnected";
+    if (event.code === 1008 || closedForGood) {
+      closedForGood = true;
+      showProblem(event.reason || "The server closed this table's connection.");
+      return;
+    }
+    retries += 1;
+    const wait = Math.min(10000, 500 * 2 ** Math.min(retries, 5));
+    ui.connection.textContent = `disconnected — retrying in ${Math.round(wait / 1000)} s`;
+    setTimeout(connect, wait);
+  });
+}
+
+function onUpdate(update) {
+  const replace = firstOnConnection; // a new connection's first update holds every event
+  firstOnConnection = false;
+  latest = update;
+  appendLog(update.events, replace);
+  if (replace) maybeJoin(update);
+  enqueue(update);
+}
+
+function onError(error) {
+  const ruling = error.ruling ? ` (${error.ruling})` : "";
+  if (error.code === "stale") return; // an update follows at once
+  showProblem(`${error.message}${ruling}`);
+}
+
+function onHint(hint) {
+  if (!latest || hint.version !== latest.version) return;
+  const chance = hint.win_chance === null ? "" : ` — about ${Math.round(hint.win_chance * 100)}% to win`;
+  ui.hintAnswer.textContent = `Hint: ${hint.action}${chance}`;
+  hinted = hint;
+  markHint(hint.action);
+}
+
+function markHint(action) {
+  for (const node of document.querySelectorAll("[data-action]")) {
+    node.classList.toggle("hinted", node.getAttribute("data-action") === action);
+  }
+}
+
+// ---- names, rematch, keys ------------------------------------------------------------
+
+function maybeJoin(update) {
+  if (watching) return;
+  const seat = update.view.viewer;
+  const stored = localStorage.getItem("albion.name");
+  const current = update.names && update.names[String(seat)];
+  if (stored && !current) send({ type: "join", name: stored });
+  ui.name.classList.toggle("hidden", Boolean(current || stored));
+}
+
+function nameForm() {
+  const input = el("input", { name: "name", maxlength: 40, required: true, placeholder: "Your name",
+    "aria-label": "Your name", "data-testid": "name-input" });
+  ui.name.append(el("span", {}, "Your name at this table:"), input,
+    el("button", { type: "submit", class: "secondary" }, "Take the seat"));
+  ui.name.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    localStorage.setItem("albion.name", name);
+    send({ type: "join", name });
+    ui.name.classList.add("hidden");
+  });
+}
+
+async function rematch() {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: undefined });
+    const seat = latest && latest.view.viewer;
+    const mine = answer.seats.find((link) => link.seat === seat);
+    const others = answer.seats.filter((link) => link.seat !== seat);
+    if (mine && !others.length) {
+      location.href = mine.url;
+      return;
+    }
+    ui.result.append(el("div", { "data-testid": "rematch-links" },
+      el("p", {}, "Rematch created. Send each person their link:"),
+      answer.seats.map((link) => el("p", {}, el("a", { href: link.url }, `P${link.seat + 1}${link.seat === seat ? " (you)" : ""}`))),
+      el("p", {}, el("a", { href: answer.spectate }, "Spectators"))));
+  } catch (error) {
+    showProblem(`No rematch: ${error.message}`);
+  }
+}
+
+function activate(node) {
+  const action = node.getAttribute("data-action");
+  if (action !== null) submit(action);
+}
+
+document.addEventListener("click", (event) => {
+  const node = event.target.closest("[data-action]");
+  if (node) activate(node);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, select, textarea")) return;
+  const node = event.target.closest && event.target.closest("[data-action]");
+  if (node && node.tagName !== "BUTTON" && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    activate(node);
+    return;
+  }
+  if (/^[1-9]$/.test(event.key) && latest && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const text = latest.legal[Number(event.key) - 1];
+    if (text !== undefined && queue.length === 0) submit(text);
+  } else if (event.key === "h" && !ui.hint.disabled) {
+    askHint();
+  }
+});
+
+function askHint() {
+  ui.hintAnswer.textContent = "thinking…";
+  send({ type: "hint" });
+}
+
+async function main() {
+  document.body.append(header(), el("main", {},
+    el("div", { class: "row" }, ui.title, ui.connection),
+    ui.name,
+    el("div", { class: "table-layout" },
+      el("div", {}, ui.seats, ui.banner, ui.problem, ui.board, ui.result),
+      el("aside", {},
+        ui.legalPanel,
+        el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log)))));
+  ui.legalPanel.append(el("h2", {}, "Your choices"), ui.legal,
+    el("p", { class: "row" }, ui.hint, ui.hintAnswer),
+    el("p", { class: "small muted" }, "Click a highlighted target on the board or a choice here; keys 1–9 pick a choice, h asks for a hint."));
+  ui.hint.addEventListener("click", askHint);
+  nameForm();
+  let summary;
+  try {
+    summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    showProblem(error.status === 404 ? `There is no table ${tableId}.` : error.message);
+    document.body.dataset.status = "missing";
+    return;
+  }
+  const games = await api("/api/games");
+  const game = games.find((g) => g.id === summary.game);
+  ui.title.textContent = `${game ? game.name : summary.game}${watching ? " — watching" : ""}`;
+  document.head.append(el("link", { rel: "stylesheet", href: `/static/css/${summary.game}.css` }));
+  renderer = await import(`/static/js/games/${summary.game}.js`);
+  connect();
+}
+
+main();
