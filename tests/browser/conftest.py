@@ -59,7 +59,7 @@ class LiveServer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(self.process.stderr.read().decode()  # type: ignore[union-attr]
+                raise AssertionError(self.process.stderr.read().decode()
                                      if self.process.stderr else "server died")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
