@@ -1,0 +1,50 @@
+"""Playing without a mouse (issue 16): board targets take the focus and Enter; keys 1–9
+pick a legal action; the hint answers with one of the seat's legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tests.browser.conftest import LiveServer, assert_no_js_errors, wait_until
+
+
+def test_a_game_is_played_with_the_keyboard(server: LiveServer,
+                                            new_page: Callable[..., Any]) -> None:
+    created = server.create("diamoniak", ["human", "random"], seed=9)
+    page = new_page()
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-my-turn=yes]")
+    version = int(page.get_attribute("body", "data-version") or 0)
+    # A board target is reached with Tab and taken with Enter.
+    board_target = page.locator("#board [data-action]").first
+    board_target.focus()
+    assert page.evaluate("document.activeElement.getAttribute('data-action')") is not None
+    page.keyboard.press("Enter")
+    wait_until(page, f"Number(document.body.dataset.version) > {version}")
+    # Keys 1–9 pick from the list of legal actions.
+    page.wait_for_selector("body[data-my-turn=yes]")
+    first = page.get_attribute("[data-testid=legal] button >> nth=0", "data-action")
+    version = int(page.get_attribute("body", "data-version") or 0)
+    page.keyboard.press("1")
+    wait_until(page, f"Number(document.body.dataset.version) > {version}")
+    assert any(first in line for line in page.locator("[data-testid=log] li").all_inner_texts())
+    assert_no_js_errors(page)
+
+
+def test_the_hint_names_a_legal_action(server: LiveServer,
+                                       new_page: Callable[..., Any]) -> None:
+    created = server.create("raiding-stonehenge", ["human", "random", "random"], seed=4)
+    page = new_page()
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-my-turn=yes]")
+    legal = [button.get_attribute("data-action")
+             for button in page.locator("[data-testid=legal] button").all()]
+    page.click("[data-testid=hint]")
+    answer = wait_until(page, "document.querySelector('[data-testid=hint-answer]')"
+                        ".textContent.startsWith('Hint:') && "
+                        "document.querySelector('[data-testid=hint-answer]').textContent",
+                        seconds=60)
+    assert answer.split(" — ")[0].removeprefix("Hint: ") in legal, (answer, legal)
+    assert page.locator(".hinted").count() >= 1  # the advised target is marked
+    assert_no_js_errors(page)
