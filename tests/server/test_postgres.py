@@ -209,3 +209,85 @@ def stored_decisions(database: str, table: str) -> list[dict[str, Any]]:
     with psycopg.connect(url, row_factory=dict_row) as db:
         return list(db.execute("SELECT version, actor, action FROM decisions "
                                "WHERE table_id = %s ORDER BY version", (table,)))
+
+
+def test_a_dead_process_s_tables_are_adopted_by_another(database: str) -> None:
+    """The process that created a table runs its bot; when it is killed, another process
+    claims the table within a sweep and the bot plays on to the end."""
+    one, two = Server(database), Server(database)
+    sockets = ExitStack()
+    try:
+        created = httpx.post(f"{one.base}/api/tables", json={
+            "game": "diamoniak", "players": ["human", "random"], "seed": 5}).json()
+        table, token = created["table"], created["seats"][0]["token"]
+        one_before = Player(0, one.socket(sockets, table, token))
+        one_before.read(0.5)
+        one.kill()
+        player = Player(0, two.socket(sockets, table, token))
+        choose = random.Random(5)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            player.read(0.2)
+            if player.latest.get("status") == "over":
+                break
+            if player.may_decide():
+                version = player.latest["version"]
+                player.connection.send(json.dumps({
+                    "type": "submit", "version": version,
+                    "action": "stop" if "stop" in player.latest["legal"]
+                    else choose.choice(player.latest["legal"])}))
+                player.wait_past(version, 10)
+        assert player.latest.get("status") == "over", "the bot stopped with its process"
+    finally:
+        with contextlib.suppress(Exception):
+            sockets.close()
+        one.stop()
+        two.stop()
+
+
+def test_a_clock_counts_the_connections_of_every_process(database: str) -> None:
+    """A person who moves from one process to another keeps their seat (no stand-in while
+    connected anywhere); once connected nowhere past the grace period, the stand-in plays,
+    and every process's players hear it; coming back on any process ends it."""
+    one, two = Server(database), Server(database)
+    sockets, first_socket = ExitStack(), ExitStack()
+    try:
+        created = httpx.post(f"{one.base}/api/tables", json={
+            "game": "diamoniak", "players": ["human", "human"], "seed": 3,
+            "clock": {"seconds_per_move": 600, "grace_seconds": 1, "bot": "random"}}).json()
+        table = created["table"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        watcher = Player(0, two.socket(sockets, table, tokens[0]))
+        Player(1, one.socket(first_socket, table, tokens[1])).read(0.5)
+        first_socket.close()  # P2 leaves the process that owns the table …
+        Player(1, two.socket(sockets, table, tokens[1])).read(0.2)  # … and is on the other
+        heard = watcher.read(6.0)  # the grace period and two sweeps go by
+        notices = [e["text"] for m in heard for e in m.get("events", [])
+                   if e["type"] == "notice"]
+        assert notices == [], "a person connected to another process lost their seat"
+        assert watcher.latest["away"] == {}
+        sockets.close()  # now P2 is connected nowhere (and P1 too)
+        sockets = ExitStack()
+        watcher = Player(0, one.socket(sockets, table, tokens[0]))
+        told: list[str] = []
+
+        def listen(seconds: float) -> None:
+            told.extend(e["text"] for m in watcher.read(seconds) for e in m.get("events", [])
+                        if e["type"] == "notice")
+
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and "1" not in watcher.latest.get("away", {}):
+            listen(0.5)
+        assert watcher.latest["away"] == {"1": "disconnected"}
+        assert "P2 is disconnected: random plays for them until they return" in told
+        Player(1, two.socket(sockets, table, tokens[1])).read(0.5)  # back, elsewhere
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and watcher.latest["away"]:
+            listen(0.5)
+        assert watcher.latest["away"] == {}
+        assert told[-1] == "P2 is back (was disconnected)"
+    finally:
+        with contextlib.suppress(Exception):
+            sockets.close()
+        one.stop()
+        two.stop()

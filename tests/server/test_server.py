@@ -403,3 +403,30 @@ def test_a_slow_bot_never_stalls_another_table(database: str) -> None:
             summary = client.get(f"/api/tables/{slow['table']}").json()
             assert summary["version"] == thinking["version"], "the search still thinks"
             assert summary["status"] == "playing"
+
+
+def test_stand_ins_and_notices_outlive_a_restart(database: str) -> None:
+    """Issue 15: notices are stored; after a restart a new connection hears them, and the
+    stand-in still plays the absent seat until its owner returns."""
+    settings = ServerSettings(database_url=database, bot_workers=1)
+    with TestClient(create_app(settings)) as client:
+        created = create(client, game="diamoniak", players=["human", "human"], seed=9,
+                         clock={"seconds_per_move": 0.5, "grace_seconds": 60,
+                                "bot": "random"})
+        table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+        with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}"), \
+                client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as two:
+            for _ in range(500):
+                message = two.receive_json()
+                if message.get("away"):
+                    break
+                if message["type"] == "update" and message["legal"]:
+                    two.send_json({"type": "submit", "action": message["legal"][0],
+                                   "version": message["version"]})
+            assert message["away"] == {"0": "out of time"}
+    with TestClient(create_app(settings)) as client, \
+            client.websocket_connect(f"/ws/tables/{table}") as watcher:
+        first = until(watcher, lambda m: m["type"] == "update")
+        assert first["away"] == {"0": "out of time"}
+        assert [e["text"] for e in first["events"] if e["type"] == "notice"] == [
+            "P1 is out of time: random plays for them until they return"]

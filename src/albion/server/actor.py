@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from albion.core.errors import AlbionError, RecordError, StaleVersion
 from albion.server.messages import Clock
 from albion.server.ratelimit import TokenBucket
-from albion.server.store import Conflict
+from albion.server.store import Conflict, Notice
 from albion.table import Table
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class TableActor:
 
     def __init__(self, hub: Hub, table_id: str, table: Table, seed: int,
                  players: list[str], clock: Clock | None = None, *, started: bool = True,
-                 names: dict[int, str] | None = None) -> None:
+                 names: dict[int, str] | None = None, owner: bool = True) -> None:
         self.hub = hub
         self.id = table_id
         self.table = table
@@ -71,7 +71,10 @@ class TableActor:
         """Seats a stand-in bot plays for, and why (out of time, disconnected)."""
         self.timers: dict[int, asyncio.Task[None]] = {}
         self.notices: list[tuple[int, dict[str, Any]]] = []
-        """(version, event) for what the table says beside the game: stand-ins."""
+        """(version, event) for what the table says beside the game: stand-ins. Stored,
+        so they outlive a restart and reach every process."""
+        self.owner = owner
+        """This process runs the table's bots and clock (the only one that does)."""
         self.started = started
         """False while a person has not yet opened their seat: nobody plays, no clock."""
         self.names: dict[int, str] = dict(names or {})
@@ -87,6 +90,7 @@ class TableActor:
         if not self.started:
             self.started = True
             self.schedule()
+            await self.broadcast()  # the seats already open hear that play begins
             await self.hub.notify(self.id, self.table.version)
 
     async def refresh(self) -> None:
@@ -127,12 +131,17 @@ class TableActor:
         self.schedule()
 
     async def catch_up(self) -> None:
-        """Take the decisions other processes committed since this one last looked (one
-        process per SQLite file: nothing to take there)."""
+        """Take the decisions and notices other processes committed since this one last
+        looked (one process per SQLite file: nothing to take there)."""
         if self.hub.store.is_sqlite:
             return
+        was_waiting = not self.started
         await self.refresh()
         rows = await asyncio.to_thread(self.hub.store.log, self.id, self.table.version)
+        said = await asyncio.to_thread(self.hub.store.notices, self.id, len(self.notices))
+        self.take_notices(said)
+        if (said or (was_waiting and self.started)) and not rows:
+            await self.broadcast()
         if rows:
             try:
                 self.table.apply_log(rows)
@@ -178,6 +187,8 @@ class TableActor:
         if client.seat is not None:
             self.present[client.seat] += 1
             self._cancel_timer(-1 - client.seat)
+            self.hub.spawn(self.hub.set_presence(self.id, client.seat,
+                                                 self.present[client.seat]))
             if client.seat in self.away:
                 async with self.lock:
                     await self._come_back(client.seat)
@@ -192,10 +203,27 @@ class TableActor:
         seat = client.seat
         if seat is not None:
             self.present[seat] -= 1
-            if self.present[seat] <= 0 and self.clock is not None and \
-                    self.table.is_human(seat) and not self.table.is_over():
-                self._start_timer(-1 - seat, self.clock.grace_seconds,
-                                  partial(self._take_over, seat, "disconnected"))
+            self.hub.spawn(self.hub.set_presence(self.id, seat, max(0, self.present[seat])))
+            if self.present[seat] <= 0:
+                self._start_grace(seat)
+
+    def _start_grace(self, seat: int) -> None:
+        """The seat's person has no connection here: after the grace period a stand-in
+        plays for them, unless they are back (here or on another process) by then."""
+        if self.owner and self.started and self.clock is not None and \
+                self.table.is_human(seat) and not self.table.is_over() and \
+                seat not in self.away and (-1 - seat) not in self.timers:
+            self._start_timer(-1 - seat, self.clock.grace_seconds,
+                              partial(self._take_over, seat, "disconnected"))
+
+    def check_presence(self, elsewhere: set[int]) -> None:
+        """The owner learns which seats other processes hold connections for: a seat
+        connected nowhere gets its grace period, one connected elsewhere keeps its seat."""
+        for seat in range(self.table.num_players):
+            if seat in elsewhere:
+                self._cancel_timer(-1 - seat)
+            elif self.present[seat] <= 0:
+                self._start_grace(seat)
 
     async def broadcast(self) -> None:
         await asyncio.gather(*(self.send_update(client) for client in list(self.clients)))
@@ -238,8 +266,11 @@ class TableActor:
     async def _take_over(self, seat: int, reason: str) -> None:
         """The clock ran out (or the player left): a named fair bot plays the seat."""
         assert self.clock is not None
+        if reason == "disconnected" and (self.present[seat] > 0 or seat in
+                                         await self.hub.present_elsewhere(self.id)):
+            return  # they came back meanwhile
         async with self.lock:
-            if seat in self.away or self.table.is_over():
+            if not self.owner or seat in self.away or self.table.is_over():
                 return
             self.away[seat] = reason
             await self._notice(seat, f"{self.table.game.seat_name(seat)} is {reason}: "
@@ -254,18 +285,49 @@ class TableActor:
                            f"{reason})", stand_in=None)
 
     async def _notice(self, seat: int, text: str, stand_in: str | None) -> None:
-        notice = {"version": self.table.version, "type": "notice", "text": text,
-                  "seat": seat, "stand_in": stand_in}
-        self.notices.append((self.table.version, notice))
+        """Store what the table says (other processes hear of it), then say it here."""
+        reason = self.away.get(seat) if stand_in is not None else None
+        await self.catch_up_notices()
+        notice = await asyncio.to_thread(self.hub.store.add_notice, self.id,
+                                         self.table.version, seat, text, stand_in, reason)
+        self.take_notices([notice])
         log.info("table %s: %s", self.id, text)
         await self.broadcast()
+
+    async def catch_up_notices(self) -> None:
+        """The notices other processes stored since this one last looked."""
+        if not self.hub.store.is_sqlite:
+            self.take_notices(await asyncio.to_thread(self.hub.store.notices, self.id,
+                                                      len(self.notices)))
+
+    def take_notices(self, said: list[Notice]) -> None:
+        """Stored notices, in order: each one also says who a stand-in plays for."""
+        for notice in said:
+            if notice.seq != len(self.notices) + 1:
+                continue  # already heard
+            self.notices.append((notice.version, notice.to_json()))
+            if notice.stand_in is not None:
+                self.away[notice.seat] = notice.reason or "away"
+            else:
+                self.away.pop(notice.seat, None)
+
+    def disown(self) -> None:
+        """Another process may run this table now: its bots and clock stop here."""
+        self.owner = False
+        for key in list(self.timers):
+            self._cancel_timer(key)
+
+    def adopt(self) -> None:
+        """This process runs the table now (its owner is gone)."""
+        self.owner = True
+        self.schedule()
 
     # -- who decides next ----------------------------------------------------------------
 
     def schedule(self) -> None:
         """Bots (and stand-ins) whose turn it is start thinking; a person to move gets
         the clock's time; clocks of seats no longer to move stop."""
-        if not self.started:
+        if not self.started or not self.owner:
             return
         to_move = set(self.table.to_move())
         for seat in to_move:

@@ -214,7 +214,7 @@ async def _create(hub: Hub, body: CreateTable, base: str,
     await asyncio.to_thread(hub.store.create_table, row, tokens, table.log(),
                             [not spec.is_human for spec in specs])
     actor = TableActor(hub, table_id, table, seed, row.players, body.clock,
-                       started=row.status != "waiting")
+                       started=row.status != "waiting", owner=await hub.claim(table_id))
     hub.actors[table_id] = actor
     actor.schedule()
     return CreatedTable(

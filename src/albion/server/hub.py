@@ -1,12 +1,15 @@
 """A server process's tables: loaded from the database on demand (unfinished ones at
 start), each one actor; bots in a process pool; with PostgreSQL, LISTEN/NOTIFY tells every
-process of the decisions another one committed, so each pushes them to its own clients."""
+process of the decisions and notices another one committed, so each pushes them to its own
+clients, and each table's bots and clock run in the one process that owns it
+(`Ownership`), which hears of every process's connections (`presence`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -14,6 +17,7 @@ from typing import Any
 from albion.server.actor import TableActor
 from albion.server.bots import BotPool
 from albion.server.messages import Clock
+from albion.server.ownership import Ownership
 from albion.server.settings import ServerSettings
 from albion.server.store import CHANNEL, Store
 from albion.table import Table
@@ -30,10 +34,23 @@ class Hub:
         self.loading: dict[str, asyncio.Lock] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.listener: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.process = secrets.token_hex(8)
+        """This process among those sharing the database (its presence rows)."""
+        self.ownership: Ownership | None = None if store.is_sqlite else Ownership(
+            store.engine.url.set(drivername="postgresql").render_as_string(
+                hide_password=False))
+
+    @property
+    def shared(self) -> bool:
+        """Several processes may serve these tables (PostgreSQL)."""
+        return self.ownership is not None
 
     async def start(self) -> None:
         """Resume every unfinished table (their bots play on) and, with PostgreSQL,
-        listen for other processes' decisions."""
+        listen for other processes' decisions and claim the tables nobody runs."""
+        if self.ownership is not None:
+            await self.ownership.connect()
         for table_id in await asyncio.to_thread(self.store.unfinished):
             try:
                 actor = await self.actor(table_id)
@@ -46,10 +63,14 @@ class Hub:
             asyncio.get_running_loop().set_default_executor(
                 ThreadPoolExecutor(32, thread_name_prefix="albion-database"))
             self.listener = asyncio.create_task(self._listen())
+            self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
-        if self.listener is not None:
-            self.listener.cancel()
+        for task in (self.listener, self.sweeper):
+            if task is not None:
+                task.cancel()
+        if self.ownership is not None:
+            await self.ownership.close()
         for actor in self.actors.values():
             actor.close()
         for task in list(self.tasks):
@@ -82,7 +103,9 @@ class Hub:
             names = await asyncio.to_thread(self.store.names, table_id)
             actor = TableActor(self, table_id, table, row.seed, row.players,
                                Clock.model_validate(row.clock) if row.clock else None,
-                               started=row.status != "waiting", names=names)
+                               started=row.status != "waiting", names=names,
+                               owner=await self.claim(table_id))
+            actor.take_notices(await asyncio.to_thread(self.store.notices, table_id))
             if table.version > row.version:  # chance the writer had not stored: store it
                 with contextlib.suppress(Exception):
                     await asyncio.to_thread(
@@ -99,6 +122,64 @@ class Hub:
         rows = await asyncio.to_thread(self.store.log, table_id)
         return Table.from_log(row.game, row.players, row.variant, row.seed, rows,
                               autoplay=False)
+
+    async def claim(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and clock (always with SQLite)."""
+        if self.ownership is None:
+            return True
+        try:
+            return await self.ownership.claim(table_id)
+        except Exception:
+            log.exception("table %s could not be claimed", table_id)
+            return False
+
+    async def set_presence(self, table_id: str, seat: int, connections: int) -> None:
+        """Tell the other processes how many connections this one holds for a seat."""
+        if self.shared:
+            await asyncio.to_thread(self.store.set_presence, table_id, seat, self.process,
+                                    connections)
+
+    async def present_elsewhere(self, table_id: str) -> set[int]:
+        """Seats of the table another live process holds a connection for."""
+        if not self.shared:
+            return set()
+        return await asyncio.to_thread(self.store.present_elsewhere, table_id, self.process,
+                                       3 * self.settings.presence_seconds)
+
+    async def _sweep(self) -> None:
+        """Every few seconds: claim the tables whose owner is gone (their bots and
+        clocks move here), give up finished ones, keep this process's presence fresh,
+        and let the owned tables' clocks see connections held elsewhere."""
+        assert self.ownership is not None
+        beat = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                if not self.ownership.connected:
+                    for actor in self.actors.values():
+                        actor.disown()
+                    await self.ownership.connect()
+                for actor in list(self.actors.values()):
+                    if actor.table.is_over():
+                        await self.ownership.release(actor.id)
+                    elif not actor.owner and await self.ownership.claim(actor.id):
+                        self.spawn(self._adopt(actor))
+                    elif actor.owner and actor.clock is not None:
+                        actor.check_presence(await self.present_elsewhere(actor.id))
+                if loop.time() - beat >= self.settings.presence_seconds:
+                    beat = loop.time()
+                    await asyncio.to_thread(self.store.heartbeat, self.process)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("ownership sweep failed; trying again")
+
+    async def _adopt(self, actor: TableActor) -> None:
+        """A table this process now owns: up to date first, then its bots and clock."""
+        async with actor.lock:
+            await actor.catch_up()
+        actor.adopt()
 
     async def notify(self, table_id: str, version: int) -> None:
         """Tell the other processes (PostgreSQL) that `table_id` reached `version`."""
@@ -120,10 +201,10 @@ class Hub:
                 async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
                     await db.execute(f"LISTEN {CHANNEL}")
                     async for note in db.notifies():
-                        table_id, _, version = note.payload.partition(":")
+                        table_id, version, *what = note.payload.split(":")
                         actor = self.actors.get(table_id)
                         if actor is not None and (actor.table.version < int(version)
-                                                  or not actor.started):
+                                                  or not actor.started or what):
                             self.spawn(self._catch_up(actor))
             except asyncio.CancelledError:
                 raise

@@ -32,6 +32,11 @@ class ServerSettings:
     hint_rate: float = 0.1
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3
+    sweep_seconds: float = 2.0
+    """How often a process claims the tables whose owner died (PostgreSQL)."""
+    presence_seconds: float = 10.0
+    """How often a process renews its connections' presence; three times this without
+    renewal and they no longer count (PostgreSQL)."""
     reports: Path | None = None
     """A folder of balance reports (`albion report --out`) shown at /reports."""
 

@@ -78,6 +78,26 @@ decisions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+notices = Table(
+    "notices", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("stand_in", String(200), nullable=True),
+    Column("reason", String(32), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+presence = Table(
+    "presence", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("process", String(32), primary_key=True),
+    Column("connections", Integer, nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),
+)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 CHANNEL = "albion_decisions"
 """The PostgreSQL channel on which processes announce committed decisions."""
@@ -104,6 +124,24 @@ SELECT pg_notify(:channel, :payload), (SELECT count(*) FROM added), (SELECT coun
 
 class Conflict(Exception):  # noqa: N818 - a condition the caller handles, not a failure
     """Another process committed that version first."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What a table says beside the game: a stand-in takes a seat over (`stand_in` and
+    `reason` set) or its owner is back (both None). The `seq`-th notice of its table."""
+
+    seq: int
+    version: int
+    seat: int
+    text: str
+    stand_in: str | None
+    reason: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """As a client hears it, among an update's events."""
+        return {"version": self.version, "type": "notice", "text": self.text,
+                "seat": self.seat, "stand_in": self.stand_in}
 
 
 @dataclass(frozen=True)
@@ -240,6 +278,69 @@ class Store:
     def close(self) -> None:
         self.committer.close()
 
+    # -- notices and presence (clocks shared by several processes) ---------------------
+
+    def add_notice(self, table_id: str, version: int, seat: int, text_: str,
+                   stand_in: str | None, reason: str | None) -> Notice:
+        """Store the table's next notice (and, on PostgreSQL, tell the other processes).
+        Two processes adding one at once: the second takes the next number."""
+        for _ in range(5):
+            try:
+                with self.transaction() as db:
+                    last = db.execute(select(notices.c.seq).where(
+                        notices.c.table_id == table_id).order_by(notices.c.seq.desc())
+                        .limit(1)).scalar()
+                    notice = Notice((last or 0) + 1, version, seat, text_, stand_in, reason)
+                    db.execute(insert(notices).values(
+                        table_id=table_id, seq=notice.seq, version=version, seat=seat,
+                        text=text_, stand_in=stand_in, reason=reason,
+                        created_at=datetime.now(UTC)))
+                    if not self.is_sqlite:
+                        db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                   {"channel": CHANNEL,
+                                    "payload": f"{table_id}:{version}:notice"})
+                return notice
+            except IntegrityError:
+                continue
+        raise Conflict(table_id)
+
+    def notices(self, table_id: str, after: int = 0) -> list[Notice]:
+        """The table's notices after the `after`-th, in order."""
+        with self.engine.connect() as db:
+            return [Notice(row.seq, row.version, row.seat, row.text, row.stand_in,
+                           row.reason)
+                    for row in db.execute(select(notices).where(
+                        notices.c.table_id == table_id, notices.c.seq > after)
+                        .order_by(notices.c.seq))]
+
+    def set_presence(self, table_id: str, seat: int, process: str, connections: int) -> None:
+        """How many connections `process` holds for the seat now (PostgreSQL)."""
+        from sqlalchemy.dialects.postgresql import insert as upsert  # noqa: PLC0415
+
+        with self.transaction() as db:
+            db.execute(upsert(presence).values(
+                table_id=table_id, seat=seat, process=process, connections=connections,
+                seen_at=datetime.now(UTC)).on_conflict_do_update(
+                index_elements=["table_id", "seat", "process"],
+                set_={"connections": connections, "seen_at": datetime.now(UTC)}))
+
+    def heartbeat(self, process: str) -> None:
+        """`process` is alive: its connections still count (PostgreSQL)."""
+        with self.transaction() as db:
+            db.execute(update(presence).where(presence.c.process == process,
+                                              presence.c.connections > 0)
+                       .values(seen_at=datetime.now(UTC)))
+
+    def present_elsewhere(self, table_id: str, process: str,
+                          fresh_seconds: float) -> set[int]:
+        """The table's seats another live process holds a connection for."""
+        since = datetime.now(UTC).timestamp() - fresh_seconds
+        with self.engine.connect() as db:
+            rows = db.execute(select(presence.c.seat, presence.c.seen_at).where(
+                presence.c.table_id == table_id, presence.c.process != process,
+                presence.c.connections > 0))
+            return {row.seat for row in rows if _timestamp(row.seen_at) >= since}
+
     def _append(self, db: Connection, table_id: str, rows: Sequence[LogRow],
                 bots: Sequence[bool]) -> None:
         if rows:
@@ -306,6 +407,11 @@ class Store:
                                                 tables.c.status == "waiting")
                            .values(status="playing"))
             return free is None
+
+
+def _timestamp(moment: datetime) -> float:
+    """Seconds since the epoch of a stored time (SQLite gives it back without a zone)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def _sqlite_begin(connection: Connection) -> None:

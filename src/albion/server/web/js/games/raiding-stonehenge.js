@@ -1,0 +1,385 @@
+// Raiding Stonehenge in the browser: the five face-up lines (bottom card marked, RS-4), the
+// five public piles of disks with the figures standing at them, every seat's disks, score,
+// hand size and secret play, and the viewer's own hand. Decisions are board targets: a line
+// is taken by clicking it, a card is played from the hand, a black card's pile is chosen by
+// clicking the pile, a disk is set aside by clicking it in one's own row. What the update's
+// events just did (the reveal, each disk taken or given back, the new cards) is listed step
+// by step above the board and marked where it happened.
+
+import { el, target } from "../dom.js";
+
+// RS-1: five disk colours; cards also come black. Every colour has a letter AND a symbol
+// (colour-blind safe): the colour is never the only clue.
+const COLOURS = ["white", "blue", "green", "yellow", "red"];
+const LOOK = {
+  white: { letter: "W", symbol: "○", name: "white" },
+  blue: { letter: "B", symbol: "◆", name: "blue" },
+  green: { letter: "G", symbol: "▲", name: "green" },
+  yellow: { letter: "Y", symbol: "★", name: "yellow" },
+  red: { letter: "R", symbol: "♥", name: "red" },
+  black: { letter: "K", symbol: "✖", name: "black" },
+};
+// RS-1: the colour follows from the number (n % 6).
+const BY_REMAINDER = ["black", "white", "blue", "green", "yellow", "red"];
+const STEP_CLASSES = 8; // .rs-step-0 … .rs-step-7 stagger the "just happened" steps
+
+const PHASE_TEXT = {
+  dealing: "cards are being dealt",
+  pick: "to take a bottom card",
+  play: "to play a card face down",
+  place: "to choose a pile for a black card",
+  set_aside: "to set a disk aside",
+  over: "game over",
+};
+
+const colourOf = (number) => BY_REMAINDER[number % 6];
+
+/** A face-up card: its number and its colour's letter and symbol. */
+function card(c, extra = "") {
+  const look = LOOK[c.colour];
+  return el("span", {
+    class: `rs-card rs-c-${c.colour} ${extra}`.trim(),
+    "data-card": c.number,
+    "data-colour": c.colour,
+    title: `${c.number} ${look.name}`,
+  },
+  el("span", { class: "rs-num" }, String(c.number)),
+  el("span", { class: "rs-mark", "aria-hidden": "true" }, `${look.letter}${look.symbol}`),
+  el("span", { class: "rs-sr" }, ` ${look.name}`));
+}
+
+/** A face-down card: a back, never a guess (RS-6, RS-18). */
+function back(extra = "", label = "face-down card") {
+  return el("span", { class: `rs-card rs-back ${extra}`.trim(), title: label },
+    el("span", { class: "rs-sr" }, label));
+}
+
+/** A disk of a colour, with its letter (and an optional count). */
+function disk(colour, count = null, extra = "") {
+  const look = LOOK[colour];
+  const zero = count === 0 ? " rs-zero" : "";
+  return el("span", {
+    class: `rs-disk-wrap${zero} ${extra}`.trim(),
+    "data-colour": colour,
+    title: count === null ? `${look.name} disk` : `${count} ${look.name}`,
+  },
+  el("span", { class: `rs-disk rs-c-${colour}`, "aria-hidden": "true" }, look.letter),
+  count === null ? null : el("span", { class: "rs-count" }, `×${count}`),
+  el("span", { class: "rs-sr" }, count === null ? ` ${look.name}` : ` ${look.name}: ${count}`));
+}
+
+/** RS-9: the order in which the seats at a pile rank: coloured before black, higher number
+ *  first, equal numbers by clockwise distance from the start player (RS-7). */
+function rankAtPile(players, colour, start, n) {
+  return players
+    .filter((p) => p.pile === colour && p.played)
+    .sort((a, b) => {
+      const blackA = a.played.colour === "black" ? 1 : 0;
+      const blackB = b.played.colour === "black" ? 1 : 0;
+      if (blackA !== blackB) return blackA - blackB;
+      if (a.played.number !== b.played.number) return b.played.number - a.played.number;
+      return ((a.seat - start + n) % n) - ((b.seat - start + n) % n);
+    });
+}
+
+/** What the update's events just did, in a shape the board can mark. */
+function digest(events) {
+  // The first update on a connection holds every event since version 0: only the last
+  // decision and what followed it are "just happened".
+  let from = 0;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].type === "action") { from = i; break; }
+  }
+  const recent = events.slice(from);
+  const news = {
+    steps: [],
+    revealed: false,
+    disks: [], // {seat, colour, taken}
+    dealtToLine: {}, // line → count of new cards
+    takenFrom: {}, // line → seat
+    committed: new Set(),
+  };
+  for (const e of recent) {
+    if (e.type === "reveal") {
+      news.revealed = true;
+      news.steps.push({ kind: "reveal", plays: e.plays, text: e.text });
+    } else if (e.type === "disk") {
+      news.disks.push({ seat: e.seat, colour: e.colour, taken: e.taken });
+      news.steps.push({ kind: "disk", seat: e.seat, colour: e.colour, taken: e.taken });
+    } else if (e.type === "chance") {
+      const m = /^deal (\d+) to line (\d+)$/.exec(e.outcome || "");
+      if (m) {
+        const line = Number(m[2]);
+        news.dealtToLine[line] = (news.dealtToLine[line] || 0) + 1;
+        const last = news.steps[news.steps.length - 1];
+        const c = { number: Number(m[1]), colour: colourOf(Number(m[1])) };
+        if (last && last.kind === "deal") last.cards.push({ line, card: c });
+        else news.steps.push({ kind: "deal", cards: [{ line, card: c }], text: e.text });
+      } else if (recent.length < 6) {
+        news.steps.push({ kind: "text", text: e.text });
+      }
+    } else if (e.type === "action") {
+      const take = /^take (\d+) from line (\d+)$/.exec(e.action);
+      const place = /^place (\w+)$/.exec(e.action);
+      if (take) {
+        news.takenFrom[Number(take[2])] = e.seat;
+        news.steps.push({ kind: "take", seat: e.seat, line: Number(take[2]),
+          card: { number: Number(take[1]), colour: colourOf(Number(take[1])) }, text: e.text });
+      } else if (place) {
+        news.steps.push({ kind: "place", seat: e.seat, colour: place[1], text: e.text });
+      } else if (/^set aside /.test(e.action)) {
+        // the disk event that follows says it (RS-11)
+      } else if (/^play /.test(e.action)) {
+        news.committed.add(e.seat);
+        news.steps.push({ kind: "commit", seat: e.seat, text: e.text });
+      } else {
+        news.steps.push({ kind: "text", text: e.text });
+      }
+    } else if (e.text) {
+      news.steps.push({ kind: "text", text: e.text });
+    }
+  }
+  if (from === 0 && news.steps.length > 12) {
+    // A fresh connection before any decision: only the deal happened.
+    news.steps = [{ kind: "text", text: "The lines and the hands are dealt." }];
+  }
+  return news;
+}
+
+function stepNode(step, index, ctx) {
+  const who = (seat) => el("strong", {}, ctx.seatName(seat));
+  const cls = `rs-step rs-step-${Math.min(index, STEP_CLASSES - 1)}`;
+  switch (step.kind) {
+    case "reveal":
+      // RS-6: every committed card is turned face up at once.
+      return el("li", { class: `${cls} rs-step-reveal` }, "Revealed: ",
+        step.plays.map((number, seat) => el("span", { class: "rs-reveal-one" },
+          who(seat), " ", card({ number, colour: colourOf(number) }, "rs-small"))));
+    case "disk":
+      return el("li", { class: cls }, who(step.seat),
+        step.taken ? " takes " : " gives back ", disk(step.colour, null, "rs-small"),
+        step.taken ? " (RS-10)" : " (RS-11)");
+    case "deal":
+      return el("li", { class: cls }, "New cards: ",
+        step.cards.map(({ line, card: c }) => el("span", { class: "rs-reveal-one" },
+          `line ${line} `, card(c, "rs-small"))));
+    case "take":
+      return el("li", { class: cls }, who(step.seat), " took ", card(step.card, "rs-small"),
+        ` from line ${step.line}`);
+    case "place":
+      return el("li", { class: cls }, who(step.seat), " goes to the ",
+        disk(step.colour, null, "rs-small"), " pile (RS-8)");
+    case "commit":
+      // RS-6: another seat's play is only ever "face down" before the reveal.
+      return el("li", { class: cls }, who(step.seat), " played a card face down");
+    default:
+      return el("li", { class: cls }, step.text);
+  }
+}
+
+function headline(view, update, ctx) {
+  const b = view.board;
+  const bits = [];
+  if (b.phase === "over") {
+    const winners = b.winners || [];
+    const best = Math.max(...b.players.map((p) => p.score));
+    const names = winners.map((s) => ctx.seatName(s)).join(" and ");
+    const how = b.end === "hand" ? " on the hands (RS-17)" : b.end === "shared"
+      ? " (identical hands, RS-17)" : "";
+    const verb = winners.length > 1 ? "share the win" : "wins";
+    bits.push(el("strong", {}, `Game over: ${names} ${verb} with ${best} points${how}`));
+  } else {
+    bits.push(el("strong", {}, `Round ${b.round}`));
+    if (b.phase === "play") {
+      const done = b.players.filter((p) => p.committed).length;
+      const mine = update.legal.some((t) => t.startsWith("play "));
+      bits.push(mine ? el("span", { class: "rs-you" }, "your turn: play a card face down")
+        : el("span", {}, "playing cards face down"));
+      bits.push(el("span", { class: "rs-muted" }, `${done} of ${b.players.length} chosen`));
+    } else if (b.to_act !== null && b.to_act !== undefined) {
+      const mine = b.to_act === view.viewer && update.legal.length > 0;
+      const text = PHASE_TEXT[b.phase] || b.phase;
+      bits.push(mine
+        ? el("span", { class: "rs-you" }, `your turn ${text.replace(" a black", " your black")}`)
+        : el("span", {}, `${ctx.seatName(b.to_act)} ${text}`));
+    } else {
+      bits.push(el("span", {}, PHASE_TEXT[b.phase] || b.phase));
+    }
+  }
+  bits.push(el("span", { class: "rs-muted" }, `◆ start: ${ctx.seatName(b.start_player)}`));
+  bits.push(el("span", { class: "rs-muted", "data-testid": "deck" }, `Deck: ${b.deck_size}`));
+  const sep = () => el("span", { class: "rs-sep", "aria-hidden": "true" }, "·");
+  return el("div", { class: "rs-headline", "data-testid": "rs-status" },
+    bits.map((node, i) => [i ? sep() : null, node]));
+}
+
+function linesNode(b, legal, news) {
+  const lines = b.lines.map((line) => {
+    const text = `take line ${line.line}`;
+    const fresh = news.dealtToLine[line.line] || 0;
+    const cards = line.cards.map((c, i) => {
+      const isBottom = i === line.cards.length - 1;
+      const isNew = i >= line.cards.length - fresh; // RS-13: new cards go to the bottom
+      const classes = [isBottom ? "rs-bottom" : "", isNew ? "rs-new" : ""];
+      return card(c, classes.join(" "));
+    });
+    const node = el("div", {
+      class: `rs-line${news.takenFrom[line.line] !== undefined ? " rs-just-taken" : ""}`,
+      "data-testid": `line-${line.line}`,
+    },
+    el("div", { class: "rs-line-head" }, `Line ${line.line}`),
+    el("div", { class: "rs-line-cards" },
+      cards.length ? cards : el("span", { class: "rs-empty" }, "empty")),
+    // RS-4: only the bottom (last-dealt) card can be taken.
+    line.bottom ? el("div", { class: "rs-line-foot", "aria-hidden": "true" }, "▲ bottom") : null);
+    if (legal.has(text) && line.bottom) {
+      const c = line.bottom;
+      target(node, text, `take ${c.number} ${c.colour} from line ${line.line}`);
+    }
+    return node;
+  });
+  return el("section", { class: "rs-lines", "data-testid": "lines", "aria-label": "the lines" },
+    lines);
+}
+
+function pilesNode(b, legal, news, ctx) {
+  const n = b.players.length;
+  const piles = COLOURS.map((colour) => {
+    const text = `place ${colour}`;
+    const moved = news.disks.filter((d) => d.colour === colour);
+    const delta = moved.reduce((sum, d) => sum + (d.taken ? -1 : 1), 0);
+    const ranked = rankAtPile(b.players, colour, b.start_player, n);
+    const node = el("div", { class: "rs-pile", "data-testid": `pile-${colour}` },
+      disk(colour, b.piles[colour], "rs-big"),
+      delta !== 0
+        ? el("span", { class: `rs-delta ${delta > 0 ? "rs-up" : "rs-down"}` },
+          delta > 0 ? `+${delta}` : `−${-delta}`)
+        : null,
+      // RS-9: the figures at the pile, in rank order.
+      ranked.length ? el("ol", { class: "rs-figures", "aria-label": `at the ${colour} pile` },
+        ranked.map((p) => el("li", { class: "rs-figure" }, ctx.seatName(p.seat), " ",
+          card(p.played, "rs-tiny")))) : null);
+    if (legal.has(text)) target(node, text, `place your figure at the ${colour} pile`);
+    return node;
+  });
+  return el("section", { class: "rs-piles", "data-testid": "piles", "aria-label": "the piles" },
+    el("div", { class: "rs-section-head" }, "Piles"), el("div", { class: "rs-pile-row" }, piles));
+}
+
+function playerNode(view, p, legal, news, ctx) {
+  const b = view.board;
+  const mine = p.seat === view.viewer;
+  const over = b.phase === "over";
+  const acting = b.to_act === p.seat
+    || (b.phase === "play" && (view.to_move || []).includes(p.seat));
+  const winner = (b.winners || []).includes(p.seat);
+
+  const disks = COLOURS.map((colour) => {
+    const got = news.disks.filter((d) => d.seat === p.seat && d.colour === colour);
+    const extra = got.some((d) => d.taken) ? "rs-gain" : got.length ? "rs-loss" : "";
+    const node = disk(colour, p.disks[colour], extra);
+    const text = `set aside ${colour}`;
+    // RS-11: a player who sets aside chooses one of their own disks.
+    if (mine && legal.has(text)) target(node, text, `set aside a ${colour} disk`);
+    return node;
+  });
+
+  // The played card: face up once revealed (or to its own player), a back once committed.
+  let play = null;
+  if (p.played) {
+    const hidden = mine && b.phase === "play"; // only its own player sees it yet (RS-6)
+    play = el("div", { class: "rs-play" },
+      el("span", { class: "rs-label" }, hidden ? "Your card (face down):" : "Played:"),
+      card(p.played, news.revealed ? "rs-flip" : ""),
+      p.pile ? el("span", { class: "rs-to" }, "→ ", disk(p.pile, null, "rs-small")) : null);
+  } else if (b.phase === "play") {
+    play = el("div", { class: "rs-play" }, el("span", { class: "rs-label" }, "Played:"),
+      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", "played face down (RS-6)")
+        : el("span", { class: "rs-muted" }, "choosing…"));
+  } else if (p.last_played) {
+    play = el("div", { class: "rs-play rs-last" },
+      el("span", { class: "rs-label" }, "Last played:"), card(p.last_played, "rs-small"));
+  }
+
+  // The hand: the viewer's own is drawn below; another seat's is its public cards (RS-18:
+  // the cards seen taken from a line) and backs for the rest. Every hand shows at the end.
+  let hand;
+  if (p.hand && (over || !mine)) {
+    hand = p.hand.map((c) => card(c, "rs-small"));
+  } else if (mine) {
+    hand = [el("span", { class: "rs-muted" }, `${p.hand_size} cards`)];
+  } else {
+    const known = p.taken.slice(0, p.hand_size);
+    hand = [...known.map((c) => card(c, "rs-small rs-known")),
+      ...Array.from({ length: Math.max(0, p.hand_size - known.length) }, () => back("rs-small"))];
+  }
+
+  return el("div", {
+    class: ["rs-player", mine && "rs-mine", acting && "rs-acting", winner && "rs-winner"]
+      .filter(Boolean).join(" "),
+    "data-testid": `player-${p.seat}`,
+  },
+  el("div", { class: "rs-player-head" },
+    el("span", { class: "rs-name" },
+      acting ? "▶ " : "", ctx.seatName(p.seat), mine ? " (you)" : ""),
+    b.start_player === p.seat
+      ? el("span", { class: "rs-start", title: "start player: the gray figure (RS-14)" }, "◆")
+      : null,
+    winner ? el("span", { class: "rs-crown" }, "★ winner") : null,
+    el("span", { class: "rs-score", title: "RS-16: 10 per set of five colours, −1 per other disk" },
+      el("span", { class: "rs-score-n" }, String(p.score)), " pts")),
+  el("div", { class: "rs-disks" }, disks),
+  play,
+  el("div", { class: "rs-phand" }, el("span", { class: "rs-label" },
+    over ? "Hand:" : mine ? "Hand:" : `Hand (${p.hand_size}):`), hand));
+}
+
+function handNode(view, legal, ctx) {
+  const me = view.board.players[view.viewer];
+  const cards = (me.hand || []).map((c) => {
+    const node = card(c, "rs-big");
+    const text = `play ${c.number}`;
+    if (legal.has(text)) target(node, text, `play ${c.number} ${c.colour} face down`);
+    return node;
+  });
+  const prompt = [...legal].some((t) => t.startsWith("play "))
+    ? "Choose a card to play face down (RS-6)"
+    : [...legal].some((t) => t.startsWith("take ")) ? "Take a bottom card from a line (RS-5)"
+      : [...legal].some((t) => t.startsWith("place ")) ? "Black card: choose a pile (RS-8)"
+        : [...legal].some((t) => t.startsWith("set aside ")) ? "Set aside one of your disks (RS-11)"
+          : null;
+  return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": "your hand" },
+    el("div", { class: "rs-section-head" }, "Your hand",
+      prompt ? el("span", { class: "rs-prompt" }, prompt) : null),
+    el("div", { class: "rs-hand-cards" },
+      cards.length ? cards : el("span", { class: "rs-empty" }, "no cards")));
+}
+
+export function render(root, update, ctx) {
+  const view = update.view;
+  const b = view.board;
+  const legal = new Set(ctx.replay ? [] : update.legal || []);
+  const news = digest(update.events || []);
+  root.classList.add("rs-board");
+
+  root.append(headline(view, update, ctx));
+  if (news.steps.length) {
+    root.append(el("ol", { class: "rs-news", "data-testid": "news", "aria-live": "polite",
+      "aria-label": "just happened" }, news.steps.map((s, i) => stepNode(s, i, ctx))));
+  }
+  root.append(el("div", { class: "rs-table" },
+    linesNode(b, legal, news), pilesNode(b, legal, news, ctx)));
+  if (view.viewer !== null && view.viewer !== undefined && b.phase !== "over") {
+    root.append(handNode(view, legal, ctx));
+  }
+  root.append(el("section", { class: "rs-players", "data-testid": "players",
+    "aria-label": "players" },
+    b.players.map((p) => playerNode(view, p, legal, news, ctx))));
+  root.append(el("details", { class: "rs-out" },
+    el("summary", {}, `Out of the game: ${b.played_out.length} cards`),
+    el("div", { class: "rs-out-cards" }, b.played_out.map((c) => card(c, "rs-tiny")))));
+  root.append(el("p", { class: "rs-legend rs-muted" },
+    "W white ○ · B blue ◆ · G green ▲ · Y yellow ★ · R red ♥ · ",
+    "K black ✖ (its player chooses a pile) · ▲ bottom: the only card a line gives · ",
+    "◆ start player · score: 10 per full set − 1 per other disk (RS-16)"));
+}
