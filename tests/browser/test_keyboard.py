@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 from tests.browser.conftest import LiveServer, assert_no_js_errors, wait_until
 
 
@@ -47,4 +49,29 @@ def test_the_hint_names_a_legal_action(server: LiveServer,
                         seconds=60)
     assert answer.split(" — ")[0].removeprefix("Hint: ") in legal, (answer, legal)
     assert page.locator(".hinted").count() >= 1  # the advised target is marked
+    assert_no_js_errors(page)
+
+
+def test_the_end_shows_the_result_and_a_rematch_seats_the_player_again(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = server.create("diamoniak", ["human", "random"], seed=2,
+                            variant={"max_turns": 1})  # DI-10: a draw after one turn
+    page = new_page()
+    page.goto(created["seats"][0]["url"])
+    for _ in range(60):
+        page.wait_for_selector("body[data-my-turn=yes], body[data-status=over]")
+        if page.get_attribute("body", "data-status") == "over":
+            break
+        version = page.get_attribute("body", "data-version")
+        page.locator("[data-testid=legal] button").last.click()  # stop when it may
+        page.wait_for_selector(f"body:not([data-version='{version}'])")
+    result = page.wait_for_selector("[data-testid=result]:not(.hidden)")
+    assert "draw" in result.inner_text().lower()
+    old = created["table"]
+    page.click("[data-testid=rematch]")
+    page.wait_for_url(lambda url: "/play/" in url and old not in url)
+    page.wait_for_selector("body[data-status=playing]")
+    new = page.url.split("/play/")[1].split("?")[0]
+    summary = httpx.get(f"{server.url}/api/tables/{new}").json()
+    assert summary["rematch_of"] == old and summary["players"] == ["human", "random"]
     assert_no_js_errors(page)
