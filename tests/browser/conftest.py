@@ -117,6 +117,9 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
         page.set_default_timeout(15_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.append(message.text)
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None)  # an inline style or script the policy blocked
         page.js_errors = errors  # checked by assert_no_js_errors
         return page
 
