@@ -20,6 +20,7 @@ from albion.core.errors import (
 from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
 from albion.core.game import AnyGame, AnyState, Game, GameInfo
 from albion.core.library import load_game, play_chance
+from albion.core.observation import ObservationLayout, Slice
 from albion.core.record import GameRecord, replay
 from albion.core.registry import (
     all_games,
@@ -52,11 +53,13 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "NotYourTurn",
+    "ObservationLayout",
     "PlayerCountError",
     "PositionError",
     "RecordError",
     "Refusal",
     "Ruling",
+    "Slice",
     "Source",
     "StaleVersion",
     "State",

@@ -12,6 +12,7 @@ from typing import Any, Generic, Self, TypeVar
 from albion.core.action_space import ActionSpace
 from albion.core.errors import PlayerCountError
 from albion.core.events import Event, public_text
+from albion.core.observation import ObservationLayout
 from albion.core.rulings import Ruling
 from albion.core.state import State
 from albion.core.variants import Variant, VariantOption, VariantValue, resolve_variant
@@ -171,6 +172,23 @@ class Game(ABC, Generic[S, A, V]):
         for action in state.legal_actions():
             mask[self.action_index(action)] = True
         return mask
+
+    def observation_layout(self, num_players: int) -> ObservationLayout:
+        """The named slices of `observation_tensor` for `num_players` (docs/observations.md).
+        Games with an encoder override it; the default has none."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_shape(self, num_players: int) -> tuple[int, ...]:
+        """The fixed shape of `observation_tensor` for any view of a `num_players` game
+        (OpenSpiel's ObservationTensorShape)."""
+        return (self.observation_layout(num_players).size,)
+
+    def observation_tensor(self, view: V) -> Any:
+        """The view as a numpy float32 vector of `observation_shape` with every value in
+        [0, 1] (OpenSpiel's ObservationTensor, pgx's observation): read from the view alone,
+        so it holds exactly what the viewing seat may know. Needs numpy (the `[rl]`
+        extra); games with an encoder override it."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
 
     def max_game_length(self, num_players: int,
                         variant: Variant | Mapping[str, VariantValue] | None = None) -> int:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from albion.core.events import Event
 from albion.core.game import Game
+from albion.core.observation import ObservationLayout
 from albion.core.variants import Variant, VariantValue
 from albion.games.diamoniak import action_space as space
 from albion.games.diamoniak import notation, position
@@ -18,6 +19,10 @@ from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import RULINGS, VARIANTS
 from albion.games.diamoniak.state import DiamoniakState, Rules
 from albion.games.diamoniak.view import DiamoniakView
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,6 +58,19 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
         self.check_players(num_players)
         resolved = variant if isinstance(variant, Variant) else self.variant(variant)
         return space.max_game_length(resolved)
+
+    def observation_layout(self, num_players: int) -> ObservationLayout:
+        """92 numbers for every table size: four places, the viewer's first (`encoding`)."""
+        self.check_players(num_players)
+        from albion.games.diamoniak import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.LAYOUT
+
+    def observation_tensor(self, view: DiamoniakView) -> npt.NDArray[np.float32]:
+        """DI-11: the view (all but the pile's order) as `observation_layout` says."""
+        from albion.games.diamoniak import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.observation_tensor(view)
 
     def from_text(self, text: str) -> DiamoniakState:
         return position.from_text(text)

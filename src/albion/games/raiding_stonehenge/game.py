@@ -6,10 +6,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from albion.core.events import Event
 from albion.core.game import Game
+from albion.core.observation import ObservationLayout
 from albion.core.variants import Variant, VariantValue
 from albion.games.raiding_stonehenge import action_space as space
 from albion.games.raiding_stonehenge import notation, position
@@ -20,6 +21,10 @@ from albion.games.raiding_stonehenge.resolution import placement_order
 from albion.games.raiding_stonehenge.rulings import RULINGS, VARIANTS
 from albion.games.raiding_stonehenge.state import RaidingState, Rules
 from albion.games.raiding_stonehenge.view import RaidingView
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,6 +72,19 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
         if not isinstance(variant, Variant):
             self.variant(variant)  # bad keys or values raise, as everywhere
         return space.max_game_length(num_players)
+
+    def observation_layout(self, num_players: int) -> ObservationLayout:
+        """372 numbers for every table size: five places, the viewer's first (`encoding`)."""
+        self.check_players(num_players)
+        from albion.games.raiding_stonehenge import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.LAYOUT
+
+    def observation_tensor(self, view: RaidingView) -> npt.NDArray[np.float32]:
+        """RS-18: the viewer's hand and card, and the public table (`observation_layout`)."""
+        from albion.games.raiding_stonehenge import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.observation_tensor(view)
 
     def from_text(self, text: str) -> RaidingState:
         return position.from_text(text)

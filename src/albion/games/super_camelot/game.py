@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from albion.core.events import Event
 from albion.core.game import Game
+from albion.core.observation import ObservationLayout
 from albion.core.variants import Variant, VariantValue
 from albion.games.super_camelot import action_space as space
 from albion.games.super_camelot import belongings, notation, position, report
@@ -24,6 +26,10 @@ from albion.games.super_camelot.pieces import Adventurer, Phase
 from albion.games.super_camelot.rulings import RULINGS, VARIANTS
 from albion.games.super_camelot.state import SuperCamelotState
 from albion.games.super_camelot.view import SuperCamelotView
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]):
@@ -54,6 +60,20 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
         self.check_players(num_players)
         resolved = variant if isinstance(variant, Variant) else self.variant(variant)
         return space.max_game_length(num_players, resolved)
+
+    def observation_layout(self, num_players: int) -> ObservationLayout:
+        """27 planes over the 28×28 forest, then the characters, tiles, supply, decks and
+        the step being resolved; four places, the viewer's first (`encoding`)."""
+        self.check_players(num_players)
+        from albion.games.super_camelot import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.LAYOUT
+
+    def observation_tensor(self, view: SuperCamelotView) -> npt.NDArray[np.float32]:
+        """SC-27: the view (all but hidden wallets, SC-19) as `observation_layout` says."""
+        from albion.games.super_camelot import encoding  # noqa: PLC0415 - numpy, on demand
+
+        return encoding.observation_tensor(view)
 
     def from_text(self, text: str) -> SuperCamelotState:
         return position.from_text(text)

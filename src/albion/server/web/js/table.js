@@ -85,6 +85,7 @@ function draw(update, isLatest) {
   clear(ui.legal).append(...legal.map((text, index) => el("button", {
     type: "button", "data-action": text, title: index < 9 ? `key ${index + 1}` : text,
   }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, text)));
+  if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, "Nothing to decide now."));
   ui.legalPanel.classList.toggle("hidden", watching);
   ui.hint.disabled = !myTurn;
   if (hinted && hinted.version === update.version) markHint(hinted.action);
@@ -235,7 +236,7 @@ function nameForm() {
   const input = el("input", { name: "name", maxlength: 40, required: true, placeholder: "Your name",
     "aria-label": "Your name", "data-testid": "name-input" });
   ui.name.append(el("span", {}, "Your name at this table:"), input,
-    el("button", { type: "submit", class: "secondary" }, "Take the seat"));
+    el("button", { type: "submit", class: "secondary" }, "Save"));
   ui.name.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
