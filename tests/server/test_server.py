@@ -175,6 +175,9 @@ def test_rs6_secrets_never_reach_another_seat_on_the_wire(client: TestClient) ->
         latest = {name: socket.receive_json() for name, socket in sockets.items()}
         for name, message in latest.items():
             frames[name].append(message)
+        while latest["0"]["status"] == "waiting":  # P2 opening their seat starts play
+            latest["0"] = one.receive_json()
+            frames["0"].append(latest["0"])
         for _ in range(30):  # picks and commits of several rounds, in any order
             name = next(n for n in ("1", "0") if latest[n]["legal"])
             sockets[name].send_json({"type": "submit", "action": latest[name]["legal"][0],

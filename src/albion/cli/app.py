@@ -322,18 +322,41 @@ def bench_command(
     pin: Annotated[bool, typer.Option(help="Pin to one CPU core.")] = True,
     bot: Annotated[str | None, typer.Option(
         metavar="SPEC", help="Also time a search bot (ismcts, ismcts:iterations=500…) at "
-        "decision points of random games: iterations/s and rollout length.")] = None,
+        "decision points of random games: iterations/s and rollout length. With "
+        "--vs-openspiel: Albion's bot (default ismcts; no budget, --seconds-per-move sets "
+        "it).")] = None,
     table: Annotated[bool, typer.Option(
         "--table", help="Also time `albion simulate`'s games (random bots through the "
         "Table) against the bare engine's random playouts, in alternating slices.")
     ] = False,
+    vs_openspiel: Annotated[bool, typer.Option(
+        "--vs-openspiel", help="Instead: Albion's ISMCTS (--bot, default ismcts) against "
+        "OpenSpiel's Python ISMCTSBot through the OpenSpiel adapter: iterations/s of each "
+        "on the same positions, then --games games at --seconds-per-move, Albion's win "
+        "rate with a 95% interval (needs the [rl] extra).")] = False,
+    games: Annotated[int, typer.Option(
+        min=1, max=MAX_GAMES, help="With --vs-openspiel: games to play.")] = 20,
+    seconds_per_move: Annotated[float, typer.Option(
+        min=0.01, max=3600, help="With --vs-openspiel: thinking time of each bot per "
+        "move, and per search when timing iterations.")] = 0.2,
+    positions: Annotated[int, typer.Option(
+        min=1, help="With --vs-openspiel: positions where iterations/s are timed.")] = 10,
+    seed: Annotated[int, typer.Option(help="With --vs-openspiel: seed of chance, "
+                                      "positions and bots.")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Engine speed: random playouts straight on states, on one core (and a search bot)."""
+    """Engine speed: random playouts straight on states, on one core (and a search bot);
+    or, with --vs-openspiel, Albion's ISMCTS against OpenSpiel's."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         count = game.min_players if players is None else players
         game.check_players(count)
+        if vs_openspiel:
+            if pin:
+                pin_to_one_core()
+            _vs_openspiel(game, resolved, count, bot or "ismcts", games, seconds_per_move,
+                          positions, seed, as_json)
+            return
         if baseline is not None and not baseline.is_file():
             fail(f"baseline {baseline} is not a file")
         if pin:
@@ -376,6 +399,41 @@ def bench_command(
         return
     for key, value in data.items():
         console.print(f"{key:>24}  {value}")
+
+
+def _vs_openspiel(game: AnyGame, variant: Variant, players: int, bot: str, games: int,
+                 seconds: float, positions: int, seed: int, as_json: bool) -> None:
+    """`albion bench GAME --vs-openspiel` (issue #17): see `albion.rl.versus`."""
+    try:
+        # Imported here: OpenSpiel is the optional [rl] extra, and `albion bench` without
+        # --vs-openspiel must run without it.
+        from albion.rl import versus  # noqa: PLC0415
+    except ImportError as error:
+        fail(f"--vs-openspiel needs OpenSpiel (pip install 'albion[rl]'): {error}")
+    specs = parse_players(bot, allow_human=False)
+    if len(specs) != 1:
+        fail(f"--bot takes one bot spec, not {len(specs)}: {bot}")
+    spec = specs[0]
+    versus.albion_bot(game, spec, seconds, seed)  # refuses a bad spec before any work
+    spiel = versus.spiel_game(game, players, variant)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                  console=err_console, disable=not err_console.is_terminal,
+                  transient=True) as bar:
+        task = bar.add_task(f"{game.name}: iterations/s", total=positions)
+        speed = versus.measure_speed(game, spiel, spec, positions, seconds, seed,
+                                     progress=lambda done: bar.update(task, completed=done))
+        bar.update(task, description=f"{game.name} vs OpenSpiel", completed=0, total=games)
+        with interrupted(lambda: "Stopped: nothing is kept; run it again with fewer "
+                         "--games."):
+            match = versus.play_match(game, spiel, spec, games, seconds, seed,
+                                      progress=lambda done: bar.update(task, completed=done))
+    data = versus.report(game, players, spec, speed, match, seconds, seed)
+    if as_json:
+        print(json.dumps(data))
+        return
+    for key, value in data.items():
+        console.print(f"{key:>38}  {value}", markup=False)
 
 
 @app.command("serve")
@@ -489,6 +547,83 @@ def loadtest_command(
         return
     console.print(describe(result), highlight=False)
     if result.errors:
+        raise typer.Exit(1)
+
+
+@app.command("fuzz-leaks")
+def fuzz_leaks_command(
+    games: Annotated[int, typer.Option(min=1, max=10_000, help="Random tables to play (each "
+                                       "game and player count in turn).")] = 500,
+    seed: Annotated[int, typer.Option(min=0, help="Seeds the tables, their variants and "
+                                      "the people's random play.")] = 0,
+    at_once: Annotated[int, typer.Option(min=1, max=64, help="Tables played at the same "
+                                         "time.")] = 4,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                       ] = False,
+) -> None:
+    """Leak fuzz: random games through a real server, every frame sent to every seat and
+    spectator scanned for another seat's secrets; exits 1 on any leak."""
+    with user_errors():
+        from albion.server.leakfuzz import (  # noqa: PLC0415 - only this command needs it
+            FuzzError,
+            FuzzPlan,
+            describe,
+            fuzz_table,
+            run,
+        )
+
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                      disable=not err_console.is_terminal, transient=True) as bar:
+            task = bar.add_task("games played and scanned", total=games)
+            try:
+                result = run(FuzzPlan(games, seed, at_once),
+                             lambda done: bar.update(task, completed=done))
+            except FuzzError as problem:
+                fail(str(problem))
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+    else:
+        console.print(fuzz_table(result))
+        console.print(describe(result), highlight=False)
+    if result.leaks:
+        raise typer.Exit(1)
+
+
+@app.command("hostile")
+def hostile_command(
+    frames: Annotated[int, typer.Option(min=100, max=1_000_000, help="Hostile frames to "
+                                        "send, over many connections.")] = 10_000,
+    game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The honest "
+                                         "table's game.")] = "diamoniak",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                       ] = False,
+) -> None:
+    """Hostile input against `albion serve` on this machine while an honest bot table
+    plays: every answer an error code, a close code or an HTTP refusal, the server up,
+    its memory grown < 10 %, the honest table's p99 < 100 ms (exit 1 otherwise)."""
+    with user_errors():
+        from albion.server.hostile import (  # noqa: PLC0415 - only this command needs it
+            HostileError,
+            describe,
+            run,
+        )
+
+        game = get_game(game_id)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      TimeElapsedColumn(), console=err_console,
+                      disable=not err_console.is_terminal, transient=True) as bar:
+            task = bar.add_task(f"{frames} hostile frames", total=frames)
+            try:
+                result = run(frames, game.id,
+                             progress=lambda done: bar.update(task, completed=done))
+            except HostileError as problem:
+                fail(str(problem))
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+    else:
+        console.print(describe(result), highlight=False, markup=False)
+    if not result.passed:
         raise typer.Exit(1)
 
 

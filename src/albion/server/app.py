@@ -34,6 +34,7 @@ from albion.core.registry import all_games, get_game
 from albion.server.actor import Client, TableActor
 from albion.server.errors import ApiError
 from albion.server.hub import Hub
+from albion.server.logs import install as redact_logs
 from albion.server.messages import (
     ClientMessage,
     Clock,
@@ -45,6 +46,7 @@ from albion.server.messages import (
     TableSummary,
     error,
 )
+from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
 from albion.server.ratelimit import TokenBucket
 from albion.server.settings import ServerSettings
@@ -57,6 +59,7 @@ CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 def create_app(settings: ServerSettings) -> FastAPI:
+    redact_logs()  # no token in any log line, even at --log-level debug
     store = Store(settings.database_url)
     store.migrate()
     hub = Hub(store, settings)
@@ -279,25 +282,35 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
     await socket.accept()
     if seat is not None and await asyncio.to_thread(hub.store.take_seat, table_id, seat):
         await actor.start()
-    client = Client(seat, socket.send_json)
+    outbox = Outbox(socket, settings.send_queue)  # the table never waits for this client
+    client = Client(seat, outbox.send)
     bucket = TokenBucket(settings.message_rate, settings.message_burst)
+    stopped = asyncio.ensure_future(outbox.stopped.wait())
     await actor.join(client)
     try:
         while True:
-            frame = await socket.receive()
+            receiving = asyncio.ensure_future(socket.receive())
+            await asyncio.wait({receiving, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # the socket closed, or the client fell behind
+                receiving.cancel()
+                if outbox.behind:
+                    await outbox.close(1008, "too slow: updates were not read")
+                return
+            frame = receiving.result()
             if frame["type"] == "websocket.disconnect":
+                return
+            if not bucket.take():  # every frame counts, binary ones too
+                await outbox.close(1008, "too many messages")
                 return
             text = frame.get("text")
             if text is None:
                 await client.send(error("bad_message", "messages are JSON text frames"))
                 continue
             if len(text.encode()) > settings.frame_limit:
-                await socket.send_json(error("too_big", f"a message is at most "
-                                             f"{settings.frame_limit} bytes"))
-                await socket.close(code=1009)
-                return
-            if not bucket.take():
-                await socket.close(code=1008, reason="too many messages")
+                await client.send(error("too_big", f"a message is at most "
+                                        f"{settings.frame_limit} bytes"))
+                await outbox.flush(5.0)
+                await outbox.close(1009)
                 return
             try:
                 await _handle(actor, client, text)
@@ -309,12 +322,14 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
         pass
     finally:
         actor.leave(client)
+        outbox.stop()
+        stopped.cancel()
 
 
 async def _handle(actor: TableActor, client: Client, text: str) -> None:
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(text))
-    except (ValueError, ValidationError) as problem:
+    except (ValueError, RecursionError, ValidationError) as problem:  # deep nesting too
         await client.send(error("bad_message", _first_line(problem)))
         return
     if isinstance(message, Submit):

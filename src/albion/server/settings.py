@@ -25,6 +25,9 @@ class ServerSettings:
     frame_limit: int = 4096
     message_rate: float = 10.0
     message_burst: int = 30
+    send_queue: int = 64
+    """Messages a connection may fall behind before it is closed (1008): the table never
+    waits for a client that does not read."""
     bot_delay: float = 0.0
     """About the least time a bot's decision takes, in seconds (each one between 0.75 and
     1.25 times it), so that people can follow the bots' moves (`albion serve

@@ -1,0 +1,436 @@
+"""The scanner of `albion fuzz-leaks`: every frame a table's seats and spectators were sent
+is checked against the server's own truth — its stored decision log, replayed with the
+engine once the game is over.
+
+For a frame sent to viewer V at version v:
+
+- **exact**: the update is the engine's `view(V)`, `legal(V)` and a run of `events_for(V)`
+  ending at v (nothing from after v, so nothing of the draw order: DI-11, RS-18, SC-19),
+  an error is the refusal the engine gives V's message at some version the connection
+  could have been at, a hint is the search's choice from V's own view;
+- **canary**: for every other seat s, a twin of the position whose private fields of s
+  hold other values (`Game.plant_canary`: RS-18's hand and committed card, SC-19's gem
+  wallet) gives V the same view, the same legal actions, the same refusal, the same
+  hint inputs, and — through the same decision — the same events, unless V's own view
+  legitimately changes (a reveal);
+- **literal**: the table's seed (a 60-bit canary from which every future chance outcome
+  follows) appears in no frame, and no object tied to seat s (`"seat": s`) carries a
+  value of a field that s's owner sees and V does not (another's hand, played card,
+  wallet);
+- **HTTP**: the record and the replay are refused (409 `not_over`) while the game is on.
+
+Any failure of the canary or literal checks is a leak; a frame that is not what the
+engine would send is also counted as a leak (an unexplained frame may carry anything).
+Problems that cannot leak (a lost event, a stuck game) are reported apart."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from albion.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurn,
+    RecordError,
+    StaleVersion,
+)
+from albion.core.state import CHANCE
+from albion.server.bots import HINT_ITERATIONS
+from albion.server.bots import hint as search_hint
+from albion.server.messages import ClientMessage, Hint, Join, Submit
+from albion.table import LogRow, Table
+
+UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
+               "away", "decided_at", "committed_at"}
+NOTICE_KEYS = {"version", "type", "text", "seat", "stand_in"}
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame a viewer received (or one HTTP answer during or after play).
+
+    `kind`: update, reconnect (the first update after a reconnect), hello (the first
+    update after a hello), error, hint, record, replay (HTTP answers, with `status`).
+    `starts`: for an update, the versions after which its events may start (the
+    connection's last update, and the hellos it sent). `sent`: for an error, the recent
+    messages of its connection that may have drawn it, each with the last version the
+    connection had when it sent it."""
+
+    viewer: int | None
+    kind: str
+    body: dict[str, Any]
+    starts: tuple[int, ...] = ()
+    sent: tuple[tuple[str, int], ...] = ()
+    status: int = 0
+
+
+@dataclass
+class ScanResult:
+    frames: Counter[str] = field(default_factory=Counter)
+    leaks: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    canaries: int = 0
+    """Twins compared (a canary planted in a seat's private fields, per version)."""
+    versions: int = 0
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the server stored about a table: enough to replay it exactly."""
+
+    game: str
+    players: list[str]
+    variant: dict[str, Any]
+    seed: int
+    rows: list[LogRow]
+
+
+def scan(facts: TableFacts, frames: list[Frame]) -> ScanResult:
+    """Check every frame against the replayed truth; see the module's docstring."""
+    return Scanner(facts, frames).run()
+
+
+class Scanner:
+    def __init__(self, facts: TableFacts, frames: list[Frame]) -> None:
+        self.facts = facts
+        self.frames = frames
+        self.result = ScanResult()
+        self.seed_text = str(facts.seed)
+
+    def leak(self, frame: Frame, what: str) -> None:
+        self.result.leaks.append(f"{frame.kind} to {_who(frame.viewer)}: {what}")
+
+    def run(self) -> ScanResult:
+        result = self.result
+        for frame in self.frames:
+            result.frames[f"{frame.kind} {frame.status}" if frame.status else frame.kind] += 1
+            if frame.kind in ("record", "replay") and frame.status == 200:
+                continue  # the finished game: checked against its end below
+            if self.seed_text in json.dumps(frame.body):
+                self.leak(frame, "the table's seed (every future chance outcome)")
+        oracle = Table(self.facts.game, self.facts.players, self.facts.variant,
+                       self.facts.seed, autoplay=False)
+        rows = self.facts.rows
+        if oracle.log() != rows[:oracle.version]:
+            result.problems.append("the stored opening chance does not replay")
+            return result
+        updates: dict[int, list[Frame]] = {}
+        hints: dict[int, list[Frame]] = {}
+        for frame in self.frames:
+            if frame.kind in ("update", "reconnect", "hello"):
+                updates.setdefault(int(frame.body.get("version", -1)), []).append(frame)
+            elif frame.kind == "hint":
+                hints.setdefault(int(frame.body.get("version", -1)), []).append(frame)
+        errors = [frame for frame in self.frames if frame.kind == "error"]
+        final = len(rows)
+        for version in sorted(set(updates) | set(hints)):
+            if not 0 <= version <= final:
+                for frame in updates.get(version, []) + hints.get(version, []):
+                    self.leak(frame, f"version {version} the table never had")
+        while True:
+            if oracle._state.current_player() != CHANCE:  # a version the server rests at
+                at = Position(oracle, self)
+                for frame in updates.get(oracle.version, []):
+                    self.check_update(at, frame)
+                for frame in hints.get(oracle.version, []):
+                    self.check_hint(at, frame)
+                errors = [frame for frame in errors if not at.explains(frame)]
+                result.versions += 1
+            if oracle.version == final:
+                break
+            self.check_events(oracle, rows[oracle.version])
+            oracle.apply_log([rows[oracle.version]])
+        for frame in errors:
+            self.leak(frame, f"refusal {frame.body} is not what the engine says to any of "
+                      f"{[text for text, _ in frame.sent]} at any version since they were sent")
+        self.check_http(oracle)
+        return result
+
+    # -- updates -------------------------------------------------------------------------
+
+    def check_update(self, at: Position, frame: Frame) -> None:
+        body, viewer = frame.body, frame.viewer
+        if set(body) != UPDATE_KEYS:
+            self.leak(frame, f"fields {sorted(set(body) ^ UPDATE_KEYS)} not in the contract")
+            return
+        view, legal = at.truth(viewer)
+        if body["view"] != view:
+            self.leak(frame, f"the view at {at.version} is not the engine's view")
+        if body["legal"] != legal:
+            self.leak(frame, f"legal {body['legal']} is not the engine's {legal}")
+        game_events = [e for e in body["events"] if e.get("type") != "notice"]
+        notices = body["events"][len(game_events):]
+        if any(e.get("type") != "notice" for e in notices):
+            self.leak(frame, "game events after the notices")
+        for notice in notices:
+            if set(notice) != NOTICE_KEYS or notice["version"] > at.version:
+                self.leak(frame, f"notice {notice} is not a notice of the contract")
+        heard = at.events(viewer)
+        suffix = [e for e in heard if game_events and e["version"] >= game_events[0]["version"]]
+        if game_events and game_events != suffix:
+            self.leak(frame, f"events at {at.version} are not the engine's for this viewer")
+        elif frame.starts and not any(
+                game_events == [e for e in heard if e["version"] > start]
+                for start in frame.starts):
+            self.result.problems.append(f"{frame.kind} to {_who(viewer)} at {at.version}: "
+                                        f"events do not start where the connection was")
+        at.check_twins(frame, viewer)
+        self.check_seat_objects(at, frame, viewer, body)
+
+    def check_seat_objects(self, at: Position, frame: Frame, viewer: int | None,
+                           body: dict[str, Any]) -> None:
+        """The literal scan: a value of a field private to seat s (its owner sees it, this
+        viewer does not) in any object tied to s that this viewer was sent."""
+        for seat, private in at.private_fields(viewer).items():
+            for found in _seat_objects(body, seat):
+                for key, value in private:
+                    if found.get(key) == value:
+                        self.leak(frame, f"P{seat + 1}'s private {key}={value!r}")
+
+    # -- events of a decision, on both twins ------------------------------------------------
+
+    def check_events(self, oracle: Table, row: LogRow) -> None:
+        """The events of `row` as each other viewer hears them do not depend on a seat's
+        private fields, unless that viewer's own view changes with them (a reveal)."""
+        state = oracle._state
+        base = _sandbox(oracle, state.clone())
+        base.apply_log([row])
+        for seat in range(oracle.num_players):
+            if seat == row.actor:
+                continue  # the same decision may not exist with another hand
+            planted = oracle.game.plant_canary(state, seat)
+            if planted is None:
+                continue
+            twin = _sandbox(oracle, planted)
+            try:
+                twin.apply_log([row])
+            except RecordError:
+                continue
+            self.result.canaries += 1
+            for viewer in [None, *range(oracle.num_players)]:
+                if viewer == seat:
+                    continue
+                ours = [e.to_json() for e in base._entries if e.event.is_for(viewer)]
+                theirs = [e.to_json() for e in twin._entries if e.event.is_for(viewer)]
+                if ours != theirs and base.view(viewer) == twin.view(viewer):
+                    self.result.leaks.append(
+                        f"events to {_who(viewer)} at {row.version} change with "
+                        f"P{seat + 1}'s private fields: {ours} / {theirs}")
+
+    # -- hints -------------------------------------------------------------------------------
+
+    def check_hint(self, at: Position, frame: Frame) -> None:
+        """A hint is the ISMCTS search from the asking seat's own view (deterministic per
+        version), and that view is the same on every twin."""
+        seat = frame.viewer
+        body = frame.body
+        if seat is None or seat not in at.table.to_move():
+            self.leak(frame, f"a hint at {at.version} for a seat not to move")
+            return
+        view, legal = at.table.decision_inputs(seat)
+        texts = at.table.legal(seat)
+        advice = search_hint(self.facts.game, seat, self.facts.seed, at.version, view, legal,
+                             HINT_ITERATIONS)
+        expected = {"type": "hint", "version": at.version, "action": texts[advice.index],
+                    "win_chance": None if advice.iterations == 0
+                    else round(advice.win_chance, 3), "iterations": advice.iterations}
+        if body != expected:
+            self.leak(frame, f"hint {body} is not the search from the seat's view {expected}")
+        at.check_twins(frame, seat, inputs=True)
+
+    # -- HTTP ----------------------------------------------------------------------------------
+
+    def check_http(self, oracle: Table) -> None:
+        """Before the end the record and the replay are refused (409 `not_over`); an
+        answer served (200) must be the finished game's, whenever it was asked for."""
+        record = oracle.record().to_json_dict()
+        for frame in self.frames:
+            if frame.kind not in ("record", "replay"):
+                continue
+            if frame.status == 409:
+                if frame.body.get("error") != "not_over":
+                    self.result.problems.append(f"{frame.kind}: 409 {frame.body}")
+            elif frame.status != 200:
+                self.result.problems.append(f"{frame.kind}: {frame.status} {frame.body}")
+            elif not oracle.is_over():
+                self.leak(frame, "served before the game is over")
+            elif frame.kind == "record" and frame.body != record:
+                self.leak(frame, "a record that is not the finished game's")
+            elif frame.kind == "replay" and (
+                    frame.body.get("steps") != list(oracle.views_since_start(None)) or
+                    frame.body.get("events") != [e.to_json() for e in oracle.events_for(None)]):
+                self.leak(frame, "a replay that is not the finished game's")
+
+
+class Position:
+    """The truth at one version the server rested at, and its twins (built on demand)."""
+
+    def __init__(self, table: Table, scanner: Scanner) -> None:
+        self.table = table
+        self.scanner = scanner
+        self.version = table.version
+        self._truth: dict[int | None, tuple[dict[str, Any], list[str]]] = {}
+        self._twins: dict[int, Table | None] = {}
+        self._checked: set[tuple[int | None, bool]] = set()
+        self._events: dict[int | None, list[dict[str, Any]]] = {}
+
+    def truth(self, viewer: int | None) -> tuple[dict[str, Any], list[str]]:
+        if viewer not in self._truth:
+            self._truth[viewer] = (self.table.view(viewer), self.table.legal(viewer)
+                                   if viewer is not None else [])
+        return self._truth[viewer]
+
+    def events(self, viewer: int | None) -> list[dict[str, Any]]:
+        if viewer not in self._events:
+            self._events[viewer] = [e.to_json() for e in self.table.events_for(viewer)]
+        return self._events[viewer]
+
+    def twin(self, seat: int) -> Table | None:
+        """The position with a canary in `seat`'s private fields (None: it has none)."""
+        if seat not in self._twins:
+            planted = self.table.game.plant_canary(self.table._state, seat)
+            self._twins[seat] = None if planted is None else _sandbox(self.table, planted)
+        return self._twins[seat]
+
+    def others(self, viewer: int | None) -> Iterator[int]:
+        return (seat for seat in range(self.table.num_players) if seat != viewer)
+
+    def check_twins(self, frame: Frame, viewer: int | None, inputs: bool = False) -> None:
+        """The canary check of one frame (once per viewer and version: every frame of
+        the same viewer at the same version is the engine's same view, checked above)."""
+        if (viewer, inputs) in self._checked:
+            return
+        self._checked.add((viewer, inputs))
+        for seat in self.others(viewer):
+            twin = self.twin(seat)
+            if twin is None:
+                continue
+            self.scanner.result.canaries += 1
+            if twin.view(seat) == self.truth(seat)[0]:
+                self.scanner.result.problems.append(
+                    f"the canary of P{seat + 1} at {self.version} does not show to its owner")
+            if inputs:
+                assert viewer is not None
+                if twin.decision_inputs(viewer)[0] != self.table.decision_inputs(viewer)[0]:
+                    self.scanner.leak(frame, f"the hint's view changes with P{seat + 1}'s "
+                                      "private fields")
+                continue
+            legal = twin.legal(viewer) if viewer is not None else []
+            if (twin.view(viewer), legal) != self.truth(viewer):
+                self.scanner.leak(frame, f"the view at {self.version} changes with "
+                                  f"P{seat + 1}'s private fields (canary)")
+
+    def private_fields(self, viewer: int | None) -> dict[int, list[tuple[str, Any]]]:
+        """Per other seat: (key, value) of the fields of its own seat object that its
+        owner sees and `viewer` does not (an empty or false value tells nothing)."""
+        if self.table.is_over():
+            return {}
+        mine = self.truth(viewer)[0]
+        fields: dict[int, list[tuple[str, Any]]] = {}
+        for seat in self.others(viewer):
+            owner = self.truth(seat)[0]
+            for theirs, ours in zip(_seat_objects(owner, seat), _seat_objects(mine, seat),
+                                    strict=False):
+                fields.setdefault(seat, []).extend(
+                    (key, value) for key, value in theirs.items()
+                    if value and ours.get(key) != value)
+        return fields
+
+    def explains(self, frame: Frame) -> bool:
+        """Whether this version explains the error `frame` (its code and words) as the
+        answer to one of the messages that may have drawn it; if so, every twin must
+        give the same refusal (a leak otherwise)."""
+        wanted = _error_key(frame.body)
+        sent = next((text for text, after in frame.sent if after <= self.version and
+                     _refusal(self.table, frame.viewer, text) == wanted), None)
+        if sent is None:
+            return False
+        for seat in self.others(frame.viewer):
+            twin = self.twin(seat)
+            if twin is None:
+                continue
+            self.scanner.result.canaries += 1
+            if _refusal(twin, frame.viewer, sent) != wanted:
+                self.scanner.leak(frame, f"the refusal changes with P{seat + 1}'s private "
+                                  "fields (canary)")
+        return True
+
+
+def _sandbox(table: Table, state: Any) -> Table:
+    """A throw-away copy of `table` at `state`: whatever it is made to do, the table it
+    came from is unchanged."""
+    copied = copy.copy(table)
+    copied._state = state
+    copied._actions = list(table._actions)
+    copied._early = dict(table._early)
+    copied._entries = []
+    copied._texts = []
+    copied._actors = []
+    copied._chance = random.Random(0)  # chance after a refusal-check is never looked at
+    return copied
+
+
+def _refusal(table: Table, seat: int | None, sent: str) -> tuple[str, ...] | None:
+    """The refusal the server gives `sent` (a client frame) at this position (its code
+    and words; `bad_message` alone, whose words depend on the frame only), or None if it
+    would not refuse it (mirrors `app._handle`, following docs/protocol/server.md)."""
+    try:
+        message = CLIENT_MESSAGE.validate_python(json.loads(sent))
+    except (ValueError, ValidationError):
+        return ("bad_message",)
+    if isinstance(message, Hint):
+        if seat is None:
+            return ("not_a_seat", "spectators get no hints")
+        if seat not in table.to_move():
+            return ("not_your_turn", "a hint is for a decision you have to make now")
+        return ("rate_limited", "hints are limited to a few a minute")
+    if isinstance(message, Join):
+        return ("not_a_seat", "spectators have no seat to name") if seat is None else None
+    if not isinstance(message, Submit):
+        return None
+    if seat is None:
+        return ("not_your_turn", "a spectator cannot decide")
+    sandbox = _sandbox(table, table._state.clone())
+    try:
+        sandbox.submit(seat, message.action, message.version)
+    except NotYourTurn as refusal:
+        return ("not_your_turn", str(refusal))
+    except StaleVersion as refusal:
+        return ("stale", str(refusal))
+    except IllegalActionError as refusal:
+        return ("illegal", refusal.reason, refusal.ruling)
+    except InvalidActionError as refusal:
+        return ("invalid", str(refusal))
+    return None
+
+
+def _error_key(body: dict[str, Any]) -> tuple[str, ...]:
+    if body.get("code") == "bad_message":
+        return ("bad_message",)
+    key = (str(body.get("code")), str(body.get("message")))
+    return (*key, str(body["ruling"])) if "ruling" in body else key
+
+
+def _seat_objects(value: Any, seat: int) -> Iterator[dict[str, Any]]:
+    """Every JSON object inside `value` tied to `seat` (it has `"seat": seat`)."""
+    if isinstance(value, dict):
+        if value.get("seat") == seat and not isinstance(value.get("seat"), bool):
+            yield value
+        for inner in value.values():
+            yield from _seat_objects(inner, seat)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _seat_objects(inner, seat)
+
+
+def _who(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"P{viewer + 1}"

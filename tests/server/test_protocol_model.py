@@ -1,0 +1,383 @@
+"""Issue 18's protocol model: a Hypothesis state machine drives `albion serve` (in process,
+SQLite in a temporary folder) with legal, illegal, invalid, out-of-turn, stale, repeated
+and malformed messages, wrong tokens, spectators, hellos, names and reconnections, and
+holds it to a model — per table an `albion.Table` (all seats people, the same game,
+players and seed: the server's chance stream is seeded, so the model draws the same
+outcomes) to which exactly the decisions the server acknowledged are applied.
+
+After every step every connection has received exactly the frames the model predicts
+(an update to everyone per accepted decision, an error to the sender only per refusal,
+with the code and words of the model's own refusal), every update equals the model's
+view, legal texts and events for its viewer, and the lobby's version and status equal the
+model's; a refusal changes nothing (docs/protocol/server.md)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    Bundle,
+    MultipleResults,
+    RuleBasedStateMachine,
+    consumes,
+    initialize,
+    invariant,
+    multiple,
+    precondition,
+    rule,
+)
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from albion import Table
+from albion.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurn,
+    StaleVersion,
+)
+from albion.server import ServerSettings, create_app
+
+SETUPS = [("diamoniak", 2), ("diamoniak", 3), ("raiding-stonehenge", 2),
+          ("raiding-stonehenge", 3), ("super-camelot", 2)]
+MALFORMED = ['{', '[1]', 'null', '{"type": "submit"}', '{"type": "submit", "action": "x"}',
+             '{"type": "submit", "action": "draw", "version": -1}', '{"type": "dance"}',
+             '{"type": "hello"}', '{"type": "hello", "since": -2}',
+             '{"type": "join", "name": ""}', '{"type": "hint", "extra": 1}',
+             '{"type": "submit", "action": "draw", "version": 0, "x": 1}']
+UNKNOWN = ["dance", "take line 99", "draw draw", "", "move to r99c99", "play 0"]
+MAX_CONNECTIONS = 4
+
+
+@dataclass(eq=False)
+class ModelTable:
+    """The server's table `id` as the model sees it."""
+
+    id: str
+    table: Table
+    tokens: dict[int, str]
+    opened: set[int] = field(default_factory=set)
+    texts: set[str] = field(default_factory=set)
+    """Every legal text offered at this table so far: most are illegal later."""
+
+    @property
+    def started(self) -> bool:
+        return self.opened == set(self.tokens)
+
+    @property
+    def status(self) -> str:
+        return "over" if self.table.is_over() else "playing" if self.started else "waiting"
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket, and what it was last sent."""
+
+    table: ModelTable
+    seat: int | None
+    session: WebSocketTestSession
+    seen: int = 0
+    """The version of the last update received (the server's `client.seen`)."""
+    last: dict[str, Any] = field(default_factory=dict)
+
+
+def receive(connection: Connection, seconds: float = 10) -> dict[str, Any]:
+    """The next frame of a connection; fails (rather than hangs) if none comes."""
+    session = connection.session
+
+    async def next_frame() -> Any:
+        with anyio.fail_after(seconds):
+            return await session._send_rx.receive()
+
+    message = session.portal.call(next_frame)
+    session._raise_on_close(message)
+    return json.loads(message["text"])  # type: ignore[no-any-return]
+
+
+def nothing_more(connection: Connection) -> bool:
+    session = connection.session
+    try:
+        session.portal.call(session._send_rx.receive_nowait)
+    except anyio.WouldBlock:
+        return True
+    return False
+
+
+class ServerMachine(RuleBasedStateMachine):
+    tables = Bundle("tables")
+    connections = Bundle("connections")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = tempfile.TemporaryDirectory(prefix="albion-model-")
+        database = f"sqlite:///{Path(self.folder.name) / 'albion.db'}"
+        self.client = TestClient(create_app(ServerSettings(
+            database_url=database, bot_workers=1, message_rate=10_000,
+            message_burst=10_000)))
+        self.client.__enter__()
+        self.open: list[Connection] = []
+        self.known: list[ModelTable] = []
+
+    def teardown(self) -> None:
+        for connection in self.open:
+            connection.session.__exit__(None, None, None)
+        self.client.__exit__(None, None, None)
+        self.folder.cleanup()
+
+    # -- frames ----------------------------------------------------------------------------
+
+    def expect_update(self, connection: Connection, since: int | None = None) -> None:
+        """The connection's next frame is the model's update for its viewer, with the
+        events after `since` (default: the last version it was sent)."""
+        model = connection.table
+        table, seat = model.table, connection.seat
+        update = receive(connection)
+        start = connection.seen if since is None else min(since, table.version)
+        assert update["type"] == "update", update
+        assert update["version"] == table.version
+        assert update["view"] == table.view(seat)
+        assert update["legal"] == (table.legal(seat) if seat is not None else [])
+        assert update["events"] == [e.to_json() for e in table.events_for(seat, start)]
+        assert update["status"] == model.status
+        assert update["away"] == {}
+        connection.seen, connection.last = table.version, update
+        if seat is not None:
+            model.texts.update(update["legal"])
+
+    def expect_error(self, connection: Connection, code: str, message: str | None = None,
+                     ruling: str | None = None) -> None:
+        error = receive(connection)
+        assert error["type"] == "error" and error["code"] == code, (code, error)
+        if message is not None:
+            assert error["message"] == message, error
+        assert error.get("ruling") == ruling, error
+        event(f"refused: {code}")
+
+    def broadcast(self, model: ModelTable) -> None:
+        for connection in self.open:
+            if connection.table is model:
+                self.expect_update(connection)
+
+    def send(self, connection: Connection, message: dict[str, Any] | str) -> None:
+        connection.session.send_text(message if isinstance(message, str) else
+                                     json.dumps(message))
+
+    # -- tables and connections ------------------------------------------------------------
+
+    @initialize(target=connections, setup=st.sampled_from(SETUPS),
+                seed=st.integers(0, 2**63 - 1), data=st.data())
+    def first_table(self, setup: tuple[str, int], seed: int,
+                    data: st.DataObject) -> MultipleResults[Connection]:
+        """A table with a spectator and every seat open: play can begin at once."""
+        model = self.create(setup, seed)
+        return multiple(*(self.open_seat(model, seat)
+                          for seat in [None, *sorted(model.tokens)]))
+
+    @precondition(lambda self: len(self.known) < 3)
+    @rule(target=tables, setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**63 - 1))
+    def new_table(self, setup: tuple[str, int], seed: int) -> ModelTable:
+        return self.create(setup, seed)
+
+    def create(self, setup: tuple[str, int], seed: int) -> ModelTable:
+        game, players = setup
+        answer = self.client.post("/api/tables", json={"game": game, "players": ["human"] *
+                                                       players, "seed": seed})
+        assert answer.status_code == 201, answer.text
+        created = answer.json()
+        model = ModelTable(created["table"], Table(game, ["human"] * players, None, seed,
+                                                   autoplay=False),
+                           {seat["seat"]: seat["token"] for seat in created["seats"]})
+        self.known.append(model)
+        return model
+
+    @precondition(lambda self: len(self.open) < MAX_CONNECTIONS * 2)
+    @rule(target=connections, model=tables, data=st.data())
+    def connect(self, model: ModelTable, data: st.DataObject) -> Connection:
+        """A seat opens with its token (or a spectator without one): an update to it,
+        and the first time every seat is open, one to everyone already there."""
+        return self.open_seat(model, data.draw(st.sampled_from([None, *sorted(model.tokens)])))
+
+    def open_seat(self, model: ModelTable, seat: int | None) -> Connection:
+        token = f"?token={model.tokens[seat]}" if seat is not None else ""
+        session = self.client.websocket_connect(f"/ws/tables/{model.id}{token}")
+        starting = seat is not None and not model.started and \
+            model.opened | {seat} == set(model.tokens)
+        session.__enter__()
+        connection = Connection(model, seat, session)
+        if seat is not None:
+            model.opened.add(seat)
+        if starting:
+            self.broadcast(model)  # play begins: those already there hear it
+        self.open.append(connection)
+        self.expect_update(connection, since=0)
+        return connection
+
+    @rule(model=tables, token=st.sampled_from(["guess", "", "x" * 32]), other=st.booleans())
+    def wrong_token(self, model: ModelTable, token: str, other: bool) -> None:
+        """A token that opens no seat here (a made-up one, or another table's) is closed
+        with 1008 before it is accepted; nothing changes."""
+        if other:
+            token = next((t for m in self.known if m is not model for t in m.tokens.values()),
+                         token)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            self.client.websocket_connect(f"/ws/tables/{model.id}?token={token}").__enter__()
+        assert closed.value.code == 1008
+        assert closed.value.reason == "that token opens no seat at this table"
+
+    @precondition(lambda self: len(self.open) > 2)
+    @rule(connection=consumes(connections))
+    def leave(self, connection: Connection) -> None:
+        connection.session.__exit__(None, None, None)
+        self.open.remove(connection)
+
+    @rule(connection=connections, since=st.integers(0, 400))
+    def reconnect(self, connection: Connection, since: int) -> None:
+        """The connection drops and the same viewer opens a new one: every event since
+        0; then `hello` brings those after `since` again."""
+        if connection not in self.open:
+            return
+        model, seat = connection.table, connection.seat
+        connection.session.__exit__(None, None, None)
+        token = f"?token={model.tokens[seat]}" if seat is not None else ""
+        connection.session = self.client.websocket_connect(f"/ws/tables/{model.id}{token}")
+        connection.session.__enter__()
+        self.expect_update(connection, since=0)
+        self.send(connection, {"type": "hello", "since": since})
+        self.expect_update(connection, since=since)
+
+    @rule(connection=connections, since=st.integers(0, 400))
+    def hello(self, connection: Connection, since: int) -> None:
+        if connection in self.open:
+            self.send(connection, {"type": "hello", "since": since})
+            self.expect_update(connection, since=since)
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    def submit(self, connection: Connection, action: str, version: int) -> None:
+        """Send a decision; the model decides what the server must answer."""
+        model = connection.table
+        self.send(connection, {"type": "submit", "action": action, "version": version})
+        if connection.seat is None:
+            self.expect_error(connection, "not_your_turn", "a spectator cannot decide")
+            return
+        try:
+            model.table.submit(connection.seat, action, version)
+        except NotYourTurn as refusal:
+            self.expect_error(connection, "not_your_turn", str(refusal))
+        except StaleVersion as refusal:
+            self.expect_error(connection, "stale", str(refusal))
+            self.expect_update(connection)  # the view comes back at once
+        except IllegalActionError as refusal:
+            self.expect_error(connection, "illegal", refusal.reason, refusal.ruling)
+        except InvalidActionError as refusal:
+            self.expect_error(connection, "invalid", str(refusal))
+        else:
+            event("accepted")
+            self.broadcast(model)
+
+    @rule(data=st.data(), moves=st.integers(1, 8))
+    def legal(self, data: st.DataObject, moves: int) -> None:
+        """A few decisions, each among the legal texts an open connection was sent, at
+        the version it was sent (the person to move opens their seat if need be)."""
+        for _ in range(moves):
+            deciding = [c for c in self.open if c.last["legal"]]
+            if not deciding:  # the person to move comes back
+                waiting = [(m, m.table.to_move()[0]) for m in self.known if m.table.to_move()]
+                if not waiting or len(self.open) >= MAX_CONNECTIONS * 2:
+                    return
+                deciding = [self.open_seat(*data.draw(st.sampled_from(waiting)))]
+            connection = data.draw(st.sampled_from(deciding))
+            action = data.draw(st.sampled_from(connection.last["legal"]))
+            self.submit(connection, action, connection.last["version"])
+
+    @rule(connection=connections, data=st.data())
+    def repeated(self, connection: Connection, data: st.DataObject) -> None:
+        """The same message twice: the second is refused and changes nothing."""
+        if connection in self.open and connection.last["legal"]:
+            action = data.draw(st.sampled_from(connection.last["legal"]))
+            for _ in range(2):
+                self.submit(connection, action, connection.last["version"])
+
+    @rule(connection=connections, data=st.data(), current=st.booleans())
+    def other_text(self, connection: Connection, data: st.DataObject, current: bool) -> None:
+        """A text offered earlier or elsewhere, any action of the game's action space, or
+        not an action at all, on the current version or on another: illegal (with its
+        ruling), invalid, out of turn or stale, as the model says (or legal after all)."""
+        if connection not in self.open:
+            return
+        table = connection.table.table
+        game = table.game
+        index = data.draw(st.integers(0, game.num_distinct_actions - 1))
+        try:
+            spaced = [game.action_text(table._state, game.action_at(index, table._state))]
+        except Exception:  # an index this position cannot name
+            spaced = []
+        texts = sorted(connection.table.texts) + UNKNOWN + spaced * 8
+        action = data.draw(st.sampled_from(texts))
+        version = table.version if current else data.draw(st.integers(0, table.version + 3))
+        self.submit(connection, action, version)
+
+    @rule(connection=connections, text=st.sampled_from(MALFORMED))
+    def malformed(self, connection: Connection, text: str) -> None:
+        if connection in self.open:
+            self.send(connection, text)
+            self.expect_error(connection, "bad_message")
+
+    @rule(connection=connections, name=st.text(min_size=1, max_size=40))
+    def join(self, connection: Connection, name: str) -> None:
+        """A seat names itself: everyone hears the new names; a spectator is refused."""
+        if connection not in self.open:
+            return
+        self.send(connection, {"type": "join", "name": name})
+        if connection.seat is None:
+            self.expect_error(connection, "not_a_seat", "spectators have no seat to name")
+            return
+        for other in self.open:
+            if other.table is connection.table:
+                self.expect_update(other)
+                assert other.last["names"][str(connection.seat)] == name
+
+    @rule(connection=connections)
+    def hint_refused(self, connection: Connection) -> None:
+        """A hint from a spectator, or from a seat with nothing to decide, is refused."""
+        table = connection.table.table
+        if connection not in self.open or connection.seat in table.to_move():
+            return
+        self.send(connection, {"type": "hint"})
+        if connection.seat is None:
+            self.expect_error(connection, "not_a_seat", "spectators get no hints")
+        else:
+            self.expect_error(connection, "not_your_turn",
+                              "a hint is for a decision you have to make now")
+
+    # -- the server equals the model --------------------------------------------------------
+
+    @invariant()
+    def server_equals_model(self) -> None:
+        for connection in self.open:
+            assert nothing_more(connection), "a frame the model did not predict"
+            assert connection.seen == connection.table.table.version
+        for model in self.known:
+            summary = self.client.get(f"/api/tables/{model.id}").json()
+            assert summary["version"] == model.table.version
+            assert summary["status"] == model.status
+            record = self.client.get(f"/api/tables/{model.id}/record")
+            if model.table.is_over():
+                assert record.json() == model.table.record().to_json_dict()
+            else:
+                assert record.status_code == 409
+
+
+ServerMachine.TestCase.settings = settings(
+    max_examples=30, stateful_step_count=40, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_the_server_follows_its_model = ServerMachine.TestCase
