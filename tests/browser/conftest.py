@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
-ALBION = Path(sys.executable).with_name("albion")
+from tests.serving import free_port, start_server
+
 SCREENSHOTS = Path(os.environ.get("ALBION_SCREENSHOTS", "build/screenshots"))
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
@@ -40,33 +39,15 @@ pytestmark = pytest.mark.skipif(
     "chromium): the browser tests are skipped; .ci/run installs it")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class LiveServer:
     """One `albion serve` process with its own SQLite file and quick bots."""
 
     def __init__(self, directory: Path, bot_delay: float = 0.05) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [str(ALBION), "serve", "--db", f"sqlite:///{directory / 'albion.db'}",
-             "--port", str(self.port), "--bot-workers", "2", "--bot-delay", str(bot_delay)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(self.process.stderr.read().decode()
-                                     if self.process.stderr else "server died")
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise AssertionError("the server did not start within 60 s")
+        self.process = start_server(
+            self.port, "--db", f"sqlite:///{directory / 'albion.db'}", "--bot-workers", "2",
+            "--bot-delay", str(bot_delay))
 
     def create(self, game: str, players: list[str], **extra: Any) -> dict[str, Any]:
         """POST /api/tables; the CreatedTable answer."""

@@ -12,13 +12,10 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,13 +23,13 @@ import pytest
 from sqlalchemy import make_url
 
 from albion.core import GameRecord, get_game, replay
+from tests.serving import free_port, start_server
 
 URL = os.environ.get("ALBION_TEST_DATABASE_URL")
 pytestmark = pytest.mark.skipif(
     not URL, reason="ALBION_TEST_DATABASE_URL is not set: the PostgreSQL tests (several "
     "server processes on one database) are skipped; .ci/run sets it")
 
-ALBION = Path(sys.executable).with_name("albion")
 
 
 @pytest.fixture
@@ -51,32 +48,13 @@ def database() -> Iterator[str]:
         db.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Server:
     """One `albion serve` process on the test database."""
 
     def __init__(self, database: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [str(ALBION), "serve", "--db", database, "--port", str(self.port),
-             "--bot-workers", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(self.process.stderr.read().decode()  # type: ignore[union-attr]
-                                     if self.process.stderr else "server died")
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise AssertionError("the server did not start within 60 s")
+        self.process = start_server(self.port, "--db", database, "--bot-workers", "1")
 
     def socket(self, sockets: ExitStack, table: str, token: str) -> Any:
         """A seat's connection, closed with `sockets`."""
