@@ -79,6 +79,8 @@ class TableActor:
         """False while a person has not yet opened their seat: nobody plays, no clock."""
         self.names: dict[int, str] = dict(names or {})
         self.hints: dict[int, TokenBucket] = {}
+        self.replay_steps: list[dict[str, Any]] | None = None
+        """Once the game is over: the spectator's view at every version (the replay)."""
 
     @property
     def status(self) -> str:

@@ -166,9 +166,11 @@ def _routes(app: FastAPI, hub: Hub, settings: ServerSettings) -> None:
             raise ApiError(409, "not_over", "a game is replayed once it is over")
         table = actor.table
         names = await asyncio.to_thread(hub.store.names, table_id)
-        steps = await asyncio.to_thread(lambda: list(table.views_since_start(None)))
+        if actor.replay_steps is None:  # a finished game never changes: built once
+            actor.replay_steps = await asyncio.to_thread(
+                lambda: list(table.views_since_start(None)))
         return {"table": table_id, "game": table.game.id, "names": names,
-                "steps": steps,
+                "steps": actor.replay_steps,
                 "events": [entry.to_json() for entry in table.events_for(None)]}
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedTable,

@@ -19,10 +19,3 @@ export async function api(path, options = {}) {
   }
   return data;
 }
-
-/** The page header shared by every page. */
-export function nav() {
-  return [
-    ["/", "Lobby"], ["/rules", "Rules"], ["/reports", "Reports"], ["/docs", "API"],
-  ];
-}

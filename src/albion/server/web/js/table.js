@@ -34,7 +34,6 @@ let lastSeen = 0; // the last version drawn (for `hello` after a reconnect)
 let latest = null; // the newest update received
 let queue = [];
 let timer = null;
-let logEvents = [];
 let names = {};
 let hinted = null;
 let retries = 0;
@@ -122,11 +121,9 @@ function drawResult(update, view) {
 
 function appendLog(events, replace) {
   if (replace) {
-    logEvents = [];
     clear(ui.log);
   }
   for (const event of events) {
-    logEvents.push(event);
     const mine = latest && latest.view.viewer !== null && event.seat === latest.view.viewer;
     ui.log.append(el("li", { class: `${event.type === "notice" ? "notice-line" : ""}${mine ? " mine" : ""}` },
       el("span", { class: "v" }, String(event.version)), event.text));
