@@ -1,8 +1,9 @@
 """Super Camelot's observation tensor (docs/observations.md): a seat's view as 27 planes over
-the 28×28 forest (square = row × 28 + column, as in the action space) followed by 619
-numbers about the characters, tiles, supply, decks and the step being resolved: 21 787
+the 28×28 forest (square = row × 28 + column, as in the action space) followed by 622
+numbers about the characters, tiles, supply, decks and the step being resolved: 21 790
 numbers in [0, 1]. It is read from the view alone: other players' gem tokens and the
-gem supply are 0 with their "known" flags 0 until the game is over (SC-19, SC-27, SC-33).
+gem supply are 0 with their "known" flags 0 until the game is over (SC-19, SC-27, SC-33),
+but for the flags of an empty gem pile, which is seen (SC-42).
 
 Seats are counted from the viewer (the viewer first, then clockwise) and padded to four
 places; a spectator's tensor counts from seat 0."""
@@ -148,7 +149,7 @@ LAYOUT = ObservationLayout("Super Camelot", (
     Slice("token_supply", len(Token), "bushes, rocks, dark knights, mimics, plants in the "
           "supply / their count (22, 12, 8, 8, 8; SC-11)"),
     Slice("item_supply", len(Item), "small keys, bombs, green, blue, red gems in the supply "
-          "/ their count (8, 5, 16, 12, 8); the gems 0 while hidden (SC-19)"),
+          "/ their count (8, 5, 16, 12, 8); the gems 0 while hidden (SC-19, SC-42)"),
     Slice("gem_supply_known", 1, "1 once the game is over and the gem supply is shown "
           "(SC-33)"),
     Slice("lost_items", len(Item), "items lost for good (SC-11) / their count"),
@@ -169,6 +170,8 @@ LAYOUT = ObservationLayout("Super Camelot", (
     Slice("variant", 9, "1 where the variant is not the default: abilities=off, "
           "arc=own-tile; enemy_hp one-hot 1-2-3, 1-1-2, 2-2-3, 2-3-4; treasure_gems / 40; "
           "enemy_order=choose, target_passed_out=yes"),
+    Slice("gem_supply_out", 3, "1 where the supply is out of green, blue, red "
+          "gems: an empty pile is seen during play too (SC-42)"),
 ))
 
 _O = {part.name: LAYOUT.offset(part.name) for part in LAYOUT.slices}
@@ -300,7 +303,9 @@ def _tiles_and_supply(view: SuperCamelotView, g: list[float]) -> None:
     for item, count in enumerate(view.item_supply):
         if count >= 0:
             g[o["item_supply"] + item] = count * _ITEM_SCALE[item]
-    g[o["gem_supply_known"]] = float(min(view.item_supply) >= 0)
+    g[o["gem_supply_known"]] = float(view.phase is Phase.OVER)
+    for k, item in enumerate(_GEMS):
+        g[o["gem_supply_out"] + k] = float(view.item_supply[item] == 0)
     for item, count in enumerate(view.lost_items):
         g[o["lost_items"] + item] = count * _ITEM_SCALE[item]
     decks, discards = view.decks, view.discards

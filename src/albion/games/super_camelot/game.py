@@ -15,6 +15,7 @@ from albion.games.super_camelot import belongings, notation, position, report
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.components import (
     GEM_ITEMS,
+    GEM_VALUE,
     ITEM_SUPPLY,
     MAX_PLAYERS,
     WIN_GEMS,
@@ -114,8 +115,9 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
 
     def sample_state(self, view: SuperCamelotView, rng: random.Random) -> SuperCamelotState:
         """SC-27: everything is public but other players' gem tokens (and so the split of
-        the gem supply): the tokens out of sight are put in the supply (see
-        `_deal_hidden_gems`); `rng` is not needed."""
+        the gem supply, SC-42): the tokens out of sight are put in the supply, or behind the
+        wallets where its pile is seen empty (see `_deal_hidden_gems`); `rng` is not
+        needed."""
         return self._state_from_view(view)
 
     def _state_from_view(self, view: SuperCamelotView) -> SuperCamelotState:
@@ -144,41 +146,68 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
         state.discards = [list(discard) for discard in view.discards]
         state.pending = list(view.pending)
         hidden = [seat for seat, seen in enumerate(view.players) if seen.gems is None]
-        if min(view.item_supply) < 0:
-            _deal_hidden_gems(state, hidden)
+        if hidden:
+            _deal_hidden_gems(state, hidden, view.item_supply)
         return state
 
     def plant_canary(self, state: SuperCamelotState, seat: int) -> SuperCamelotState | None:
-        """SC-19: move a green gem between the supply and `seat`'s wallet — a change only
-        `seat` can see."""
+        """SC-19: move a gem between the supply and `seat`'s wallet — a change only `seat`
+        can see, since it neither empties a pile nor refills an empty one (SC-42)."""
         if state.phase is not Phase.PLAYING or seat >= len(state.players):
             return None
         planted = state.clone()
-        wallet = planted.players[seat].gems
-        supply = planted.item_supply
-        if supply[Item.GREEN_GEM] and belongings.gem_total(planted, seat) + 1 < WIN_GEMS:
-            supply[Item.GREEN_GEM] -= 1
-            wallet[0] += 1
-        elif wallet[0]:
-            supply[Item.GREEN_GEM] += 1
-            wallet[0] -= 1
-        else:
-            return None
-        return planted
+        wallet, supply = planted.players[seat].gems, planted.item_supply
+        for item in (Item.GREEN_GEM, Item.BLUE_GEM, Item.RED_GEM):
+            tokens = item - Item.GREEN_GEM
+            if supply[item] >= 2 and \
+                    belongings.gem_total(planted, seat) + GEM_VALUE[item] < WIN_GEMS:
+                supply[item] -= 1
+                wallet[tokens] += 1
+                return planted
+            if wallet[tokens] and supply[item]:
+                supply[item] += 1
+                wallet[tokens] -= 1
+                return planted
+        return None
 
 
-def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int]) -> None:
-    """Tokens not on the map, not lost and not in a visible wallet are taken to be in the
-    supply: hidden wallets are sampled empty. Any split is consistent with the view; this
-    one adds no noise to what a search sees (a random split would swing an opponent's
-    total between 0 and 39 from one sample to the next)."""
-    for item in GEM_ITEMS:
-        seen = state.lost_items[item] + sum(items.count(item) for items in state.items.values())
-        seen += sum(state.players[s].gem_tokens(item) for s in range(len(state.players))
-                    if s not in hidden)
-        state.item_supply[item] = ITEM_SUPPLY[item] - seen
+def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int],
+                      seen_supply: tuple[int, ...]) -> None:
+    """SC-19, SC-42: the gem tokens not on the map, not lost and not in a visible wallet
+    are in the supply or behind the hidden wallets. Of a colour whose pile the view shows
+    empty, every such token is behind a wallet: they are dealt so that no wallet reaches 40
+    gems (the game would be over; the true deal shows one exists). The others are put in
+    the supply: any split is consistent with the view, and this one adds no noise to what a
+    search sees (a random split would swing an opponent's total between 0 and 39 from one
+    sample to the next)."""
     for seat in hidden:
         state.players[seat].gems = [0, 0, 0]
+    behind: list[Item] = []
+    for item in GEM_ITEMS:
+        seen = state.lost_items[item] + sum(items.count(item) for items in state.items.values())
+        seen += sum(player.gem_tokens(item) for player in state.players)
+        unseen = ITEM_SUPPLY[item] - seen
+        if seen_supply[item] == 0:
+            behind += [item] * unseen
+            unseen = 0
+        state.item_supply[item] = unseen
+    headroom = [WIN_GEMS - 1 - belongings.gem_total(state, seat) for seat in hidden]
+    owners = _deal([GEM_VALUE[item] for item in behind], headroom)
+    for item, owner in zip(behind, owners, strict=True):
+        state.players[hidden[owner]].gems[item - Item.GREEN_GEM] += 1
+
+
+def _deal(values: list[int], headroom: list[int]) -> list[int]:
+    """Which wallet takes each token (`values` largest first): the roomiest each time. As
+    10, 5 and 1 each divide the next, this fits every token within its wallet's
+    `headroom` whenever any deal does (checked exhaustively on small cases by
+    `test_sc42_the_roomiest_wallet_first_fits_whenever_any_deal_does`)."""
+    owners = []
+    for value in values:
+        wallet = max(range(len(headroom)), key=headroom.__getitem__)
+        headroom[wallet] -= value
+        owners.append(wallet)
+    return owners
 
 
 def _actor_position(state: SuperCamelotState) -> int:

@@ -538,6 +538,21 @@ def headline(view: SuperCamelotView, names: Sequence[str]) -> Text:
     return Text(f"Turn {view.turns + 1} · {who} · {state}", style="bold")
 
 
+def empty_supply_line(view: SuperCamelotView) -> Text | None:
+    """SC-42: the gem colours the supply is out of, seen during play (a card that would
+    drop one drops nothing, SC-35); None when every pile holds some, or once the game is
+    over."""
+    if view.phase is Phase.OVER:
+        return None
+    out = [item.label.removesuffix("-gem") for item in (Item.GREEN_GEM, Item.BLUE_GEM,
+                                                        Item.RED_GEM)
+           if view.item_supply[item] == 0]
+    if not out:
+        return None
+    return Text(f"The supply is out of {' and '.join(out)} gems: a card dropping one drops "
+                "nothing (SC-35, SC-42)", style="yellow")
+
+
 class Screen:
     """The whole rendering, laid out for the console's width when printed: the lines
     above and below the map are measured first, the map gets what is left of
@@ -557,6 +572,9 @@ class Screen:
         if abilities is not None:
             above.append(abilities)
         above += dice_lines(view)
+        empty = empty_supply_line(view)
+        if empty is not None:
+            above.append(empty)
         players = console.render_lines(players_table(view, self.names), options,
                                        pad=False) if view.players else []
         used = sum(len(text.wrap(console, width)) for text in above) + len(players)

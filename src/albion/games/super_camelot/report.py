@@ -1,15 +1,16 @@
 """What an action brought about, as events for the play log (public facts only: health,
-enemies, items picked up, treasures found or stolen — never a gem total, SC-19)."""
+enemies, items picked up, treasures found or stolen — never a gem total, SC-19, nor what
+the hidden gem supply paid, SC-42)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from albion.core.events import Event
+from albion.core.events import EVERYONE, Event
 from albion.games.super_camelot.actions import KeepCard
 from albion.games.super_camelot.board import name
-from albion.games.super_camelot.components import Card, Item, Token
+from albion.games.super_camelot.components import GEM_ITEMS, Card, Deck, Item, Token
 from albion.games.super_camelot.pieces import (
     Adventurer,
     AttackRoll,
@@ -65,7 +66,11 @@ POTIONS = (Card.HEALTH_POTION, Card.GRAIL_WATER)
 
 
 def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+    """SC-19: items picked up, treasures and health are public; SC-42: the tokens a Big
+    Treasure pays from the supply (which its hidden counts decide) are told to the finder
+    only."""
     events: list[Event] = _enemy_events(before, after) + _wasted_potion(before, after)
+    big = _big_treasure(before, after)
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=False)):
         who = f"P{seat + 1}"
         if new.health < old.health:
@@ -80,8 +85,13 @@ def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
         if new.passed_out and not old.passed_out:
             events.append(HealthEvent(text=f"{who} passes out", seat=seat, change=0,
                                       health=new.health, passed_out=True))
-        events += [Gain(text=f"{who} gets a {item.label}", seat=seat, thing=item.label)
+        paid = big if seat == before.active else None
+        events += [Gain(text=f"{who} gets a {item.label}", seat=seat, thing=item.label,
+                        audience=frozenset({seat}) if paid and item in GEM_ITEMS else EVERYONE)
                    for item in Item for _ in range(_held(new, item) - _held(old, item))]
+        if paid:
+            events.append(Gain(text=f"{who} puts the {paid.label}'s gems behind the wallet",
+                               seat=seat, thing=paid.label))
         gained = [card for card in new.treasures if card not in old.treasures]
         events += [Gain(text=f"{who} gains the {card.label}", seat=seat, thing=card.label)
                    for card, status in gained if status is TreasureState.UP]
@@ -89,6 +99,12 @@ def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
                         thing=card.label, stolen=True)
                    for card, status in gained if status is TreasureState.STOLEN]
     return events
+
+
+def _big_treasure(before: SuperCamelotState, after: SuperCamelotState) -> Card | None:
+    """The Big Treasure card drawn in this step (SC-17), or None."""
+    old, new = before.discards[Deck.BIG_TREASURE], after.discards[Deck.BIG_TREASURE]
+    return next((Card(card) for card, count in enumerate(new) if count > old[card]), None)
 
 
 def _wasted_potion(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:

@@ -1,4 +1,4 @@
-"""The rulings of Super Camelot (RULINGS.md SC-1 … SC-33, project rulings SC-34 …) and
+"""The rulings of Super Camelot (RULINGS.md SC-1 … SC-33, project rulings SC-34 … SC-42) and
 its variants. Each id is cited by the code that applies it and a test named after it."""
 
 from __future__ import annotations
@@ -233,6 +233,14 @@ RULINGS: tuple[Ruling, ...] = (
            "20th are settled by one draw among them, each as likely to start (as further "
            "re-rolls would): a game cannot roll for ever, so its length has a bound.",
            (PROJECT,)),
+    Ruling("SC-42", "The gem supply in software",
+           "At the table the supply is an open pile; with each pick-up public (SC-19), its "
+           "counts would give away what the wallets hide. So during play a view shows of "
+           "each gem colour only whether the supply is out of it: an empty pile is plain to "
+           "see, and a card that would drop such a gem drops nothing (SC-35) before "
+           "everyone. A Big Treasure is paid behind the wallet: everyone hears the card, "
+           "only its finder the tokens a short supply could pay. Every count is shown when "
+           "the game ends (SC-33).", (PROJECT,)),
     ALL_1,
 )
 

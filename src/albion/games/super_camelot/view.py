@@ -1,7 +1,7 @@
 """What a seat sees of Super Camelot (SC-27): everything on the table except the other
-players' gems behind their wallets (SC-19) — and so the split of the gem supply — until
-the game ends (SC-33). Tile and deck orders are not held at all (stacks are sets and
-multisets)."""
+players' gems behind their wallets (SC-19) — and so the gem supply's counts, of which only
+an empty pile is seen (SC-42) — until the game ends (SC-33). Tile and deck orders are not
+held at all (stacks are sets and multisets)."""
 
 from __future__ import annotations
 
@@ -63,18 +63,24 @@ class SuperCamelotView:
     items: tuple[tuple[int, tuple[Item, ...]], ...]
     token_supply: tuple[int, ...]
     item_supply: tuple[int, ...]
-    """Keys and bombs; gem tokens only once the game is over (else -1)."""
+    """Keys and bombs; gem tokens once the game is over; during play a gem colour reads 0
+    when the supply is out of it (SC-42) and -1 (hidden) while it holds some."""
     lost_items: tuple[int, ...]
     decks: tuple[tuple[int, ...], ...]
     discards: tuple[tuple[int, ...], ...]
     pending: tuple[Pending, ...]
 
 
+HIDDEN = -1
+"""A count the viewer may not see (a gem supply that is not empty, SC-42)."""
+
+
 def observe(state: SuperCamelotState, seat: int | None) -> SuperCamelotView:
-    """SC-19, SC-27, SC-33: own gems only, all of them once the game is over."""
+    """SC-19, SC-27, SC-33: own gems only, all of them once the game is over; SC-42: of the
+    gem supply only an empty pile is seen."""
     over = state.phase is Phase.OVER
-    supply = tuple(count if over or not GEM_SLICE.start <= item < GEM_SLICE.stop else -1
-                   for item, count in enumerate(state.item_supply))
+    supply = tuple(count if over or not count or not GEM_SLICE.start <= item < GEM_SLICE.stop
+                   else HIDDEN for item, count in enumerate(state.item_supply))
     return SuperCamelotView(
         seat=seat,
         variant=state.rules.variant,

@@ -1,9 +1,10 @@
 """Super Camelot's part of the table protocol: the board as one viewer sees it.
 
-SC-19, SC-27: everything is public but other players' gems (and so the gem supply) until
-the game ends; the view is already filtered and the board adds nothing to it. The engine's
-stack of pending steps is not sent: `awaiting` says who must decide what, from the step on
-top, through one table (`ASKS`) keyed by step type.
+SC-19, SC-27: everything is public but other players' gems (and so the gem supply's counts,
+of which only an empty pile is seen, SC-42) until the game ends; the view is already
+filtered and the board adds nothing to it. The engine's stack of pending steps is not sent:
+`awaiting` says who must decide what, from the step on top, through one table (`ASKS`)
+keyed by step type.
 """
 
 from __future__ import annotations
@@ -352,12 +353,16 @@ class ItemCounts(Wire):
     red_gem: int = Field(ge=0)
 
 
+_HIDDEN_GEMS = ("While wallets are hidden (SC-19): 0 when the supply is out of this colour "
+                "(an empty pile is seen, SC-42), else null")
+
+
 class ItemSupply(Wire):
     small_key: int = Field(ge=0)
     bomb: int = Field(ge=0)
-    green_gem: int | None = Field(ge=0, description="Null while wallets are hidden (SC-19)")
-    blue_gem: int | None = Field(ge=0, description="Null while wallets are hidden (SC-19)")
-    red_gem: int | None = Field(ge=0, description="Null while wallets are hidden (SC-19)")
+    green_gem: int | None = Field(ge=0, description=_HIDDEN_GEMS)
+    blue_gem: int | None = Field(ge=0, description=_HIDDEN_GEMS)
+    red_gem: int | None = Field(ge=0, description=_HIDDEN_GEMS)
 
 
 class Supply(Wire):
@@ -441,7 +446,7 @@ def _cards(deck: Deck, counts: Sequence[int]) -> dict[CardWord, int]:
 
 
 def _gem(count: int) -> int | None:
-    """The view writes -1 for a hidden count."""
+    """The view writes -1 for a hidden count (SC-42: a pile that is not empty)."""
     return None if count < 0 else count
 
 

@@ -845,6 +845,17 @@ function drawPlayer(player, update, ctx) {
   return card;
 }
 
+// SC-42: during play an empty gem pile is seen (its counts are not: they would tell the
+// wallets' sum); a card that would drop such a gem drops nothing (SC-35).
+function emptySupply(update) {
+  if (update.view.status === "over") return null;
+  const items = update.view.board.supply.items;
+  const out = ["green", "blue", "red"].filter((colour) => items[`${colour}_gem`] === 0);
+  if (!out.length) return null;
+  return el("p", { class: "sc-note", "data-testid": "supply-out" },
+    `The supply is out of ${out.join(" and ")} gems: a card dropping one drops nothing (SC-42).`);
+}
+
 // -- choices that are not squares ----------------------------------------------------------
 
 function choices(update) {
@@ -1001,6 +1012,8 @@ export function render(root, update, ctx) {
   const players = el("div", { class: "sc-players" });
   for (const player of board.players) players.append(drawPlayer(player, update, ctx));
   side.append(players);
+  const empty = emptySupply(update);
+  if (empty) side.append(empty);
   main.append(left, side);
   wrap.append(main);
 }
