@@ -39,7 +39,7 @@ import httpx
 from sqlalchemy import create_engine, make_url, text
 from websockets.asyncio.client import connect
 
-from albion.server.loadtest import ServerProcess
+from albion.server.loadtest import NO_ADDRESS_LIMITS, ServerProcess
 
 
 @dataclass
@@ -204,7 +204,8 @@ def one_repeat(index: int, options: argparse.Namespace, folder: Path) -> dict[st
     rng = random.Random(f"{options.seed}:{index}")
     kill_after = round(rng.uniform(*options.kill_after), 3)
     with fresh_database(options.db, folder, index) as url:
-        server = ServerProcess(url, folder / f"server{index}.log", options.bot_delay)
+        server = ServerProcess(url, folder / f"server{index}.log", options.bot_delay,
+                               NO_ADDRESS_LIMITS)
         server.wait_ready()
         seen, created = asyncio.run(play_then_kill(server, options.tables, options.people,
                                                    options.game, rng, kill_after))
@@ -215,7 +216,8 @@ def one_repeat(index: int, options: argparse.Namespace, folder: Path) -> dict[st
                 if after_kill.get(table, (0, "", 0))[2] < version]
         gaps = [table for table, (count, _, top) in after_kill.items() if count != top]
         over = {table for table, (_, status, _) in after_kill.items() if status == "over"}
-        restarted = ServerProcess(url, folder / f"server{index}b.log", options.bot_delay)
+        restarted = ServerProcess(url, folder / f"server{index}b.log", options.bot_delay,
+                                  NO_ADDRESS_LIMITS)
         restarted.wait_ready()
         try:
             same, moved = asyncio.run(resumed(

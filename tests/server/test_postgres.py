@@ -269,3 +269,35 @@ def test_a_clock_counts_the_connections_of_every_process(database: str) -> None:
             sockets.close()
         one.stop()
         two.stop()
+
+
+def test_a_seat_may_decide_on_its_process_once_the_last_seat_opens_on_another(
+        database: str) -> None:
+    """A seat open on one process is refused `not_started` while the table waits; once
+    the last person opens their seat on another process, its decision is accepted (the
+    first process asks the database when it has not heard yet)."""
+    one, two = Server(database), Server(database)
+    sockets = ExitStack()
+    try:
+        created = httpx.post(f"{one.base}/api/tables", json={
+            "game": "diamoniak", "players": ["human", "human"], "seed": 11}).json()
+        table = created["table"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        first = Player(0, one.socket(sockets, table, tokens[0]))
+        first.read(0.5)
+        assert first.latest["status"] == "waiting" and first.may_decide()
+        first.connection.send(json.dumps({"type": "submit", "action": first.latest["legal"][0],
+                                          "version": first.latest["version"]}))
+        assert first.read(1)[0]["code"] == "not_started"
+        last = Player(1, two.socket(sockets, table, tokens[1]))
+        while not last.latest:
+            last.read(0.1)
+        assert last.latest["status"] == "playing"
+        version = first.latest["version"]
+        first.connection.send(json.dumps({"type": "submit", "action": first.latest["legal"][0],
+                                          "version": version}))
+        assert first.wait_past(version, 10), "the decision was accepted"
+    finally:
+        sockets.close()
+        one.stop()
+        two.stop()

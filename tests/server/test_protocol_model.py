@@ -1,6 +1,7 @@
 """Issue 18's protocol model: a Hypothesis state machine drives `albion serve` (in process,
-SQLite in a temporary folder) with legal, illegal, invalid, out-of-turn, stale, repeated
-and malformed messages, wrong tokens, spectators, hellos, names and reconnections, and
+SQLite in a temporary folder) with legal, illegal, invalid, out-of-turn, stale, early
+(before every person has opened their seat), repeated and malformed messages, wrong
+tokens, spectators, hellos, names and reconnections, and
 holds it to a model — per table an `albion.Table` (all seats people, the same game,
 players and seed: the server's chance stream is seeded, so the model draws the same
 outcomes) to which exactly the decisions the server acknowledged are applied.
@@ -56,6 +57,7 @@ MALFORMED = ['{', '[1]', 'null', '{"type": "submit"}', '{"type": "submit", "acti
              '{"type": "submit", "action": "draw", "version": 0, "x": 1}']
 UNKNOWN = ["dance", "take line 99", "draw draw", "", "move to r99c99", "play 0"]
 MAX_CONNECTIONS = 4
+NOT_STARTED = "the game has not started: it begins once every player has opened their seat"
 
 
 @dataclass(eq=False)
@@ -269,6 +271,9 @@ class ServerMachine(RuleBasedStateMachine):
         if connection.seat is None:
             self.expect_error(connection, "not_your_turn", "a spectator cannot decide")
             return
+        if not model.started:  # nobody decides before every person has opened their seat
+            self.expect_error(connection, "not_started", NOT_STARTED)
+            return
         try:
             model.table.submit(connection.seat, action, version)
         except NotYourTurn as refusal:
@@ -287,14 +292,18 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(data=st.data(), moves=st.integers(1, 8))
     def legal(self, data: st.DataObject, moves: int) -> None:
         """A few decisions, each among the legal texts an open connection was sent, at
-        the version it was sent (the person to move opens their seat if need be)."""
+        the version it was sent, at a table that has started (the people not there yet
+        open their seats, or the person to move comes back, if need be)."""
         for _ in range(moves):
-            deciding = [c for c in self.open if c.last["legal"]]
-            if not deciding:  # the person to move comes back
-                waiting = [(m, m.table.to_move()[0]) for m in self.known if m.table.to_move()]
+            deciding = [c for c in self.open if c.last["legal"] and c.table.started]
+            if not deciding:
+                waiting = [(m, seat) for m in self.known if not m.started
+                           for seat in sorted(set(m.tokens) - m.opened)] or \
+                    [(m, m.table.to_move()[0]) for m in self.known if m.table.to_move()]
                 if not waiting or len(self.open) >= MAX_CONNECTIONS * 2:
                     return
-                deciding = [self.open_seat(*data.draw(st.sampled_from(waiting)))]
+                self.open_seat(*data.draw(st.sampled_from(waiting)))
+                continue
             connection = data.draw(st.sampled_from(deciding))
             action = data.draw(st.sampled_from(connection.last["legal"]))
             self.submit(connection, action, connection.last["version"])
@@ -348,13 +357,17 @@ class ServerMachine(RuleBasedStateMachine):
 
     @rule(connection=connections)
     def hint_refused(self, connection: Connection) -> None:
-        """A hint from a spectator, or from a seat with nothing to decide, is refused."""
-        table = connection.table.table
-        if connection not in self.open or connection.seat in table.to_move():
+        """A hint from a spectator, from a seat before play begins, or from a seat with
+        nothing to decide, is refused."""
+        model = connection.table
+        if connection not in self.open or (model.started and
+                                           connection.seat in model.table.to_move()):
             return
         self.send(connection, {"type": "hint"})
         if connection.seat is None:
             self.expect_error(connection, "not_a_seat", "spectators get no hints")
+        elif not model.started:
+            self.expect_error(connection, "not_started", NOT_STARTED)
         else:
             self.expect_error(connection, "not_your_turn",
                               "a hint is for a decision you have to make now")

@@ -312,6 +312,35 @@ def test_a_table_waits_until_every_person_has_taken_their_seat(client: TestClien
     assert table not in [row["table"] for row in waiting]
 
 
+NOT_STARTED = "the game has not started: it begins once every player has opened their seat"
+
+
+def test_nobody_decides_or_is_hinted_before_every_person_has_opened_their_seat(
+        client: TestClient) -> None:
+    created = create(client, game="diamoniak", players=["human", "human"], seed=4)
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    before = client.get(f"/api/tables/{table}").json()
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as one:
+        first = one.receive_json()
+        assert first["status"] == "waiting" and first["legal"], first
+        for action in (first["legal"][0], "xyzzy"):  # legal or not: refused the same
+            one.send_json({"type": "submit", "action": action, "version": first["version"]})
+            assert one.receive_json() == {"type": "error", "code": "not_started",
+                                          "message": NOT_STARTED}
+        one.send_json({"type": "hint"})  # no search is run
+        assert one.receive_json() == {"type": "error", "code": "not_started",
+                                      "message": NOT_STARTED}
+        assert client.get(f"/api/tables/{table}").json() == before, "nothing stored"
+        with client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as two:
+            assert two.receive_json()["status"] == "playing"
+            begun = one.receive_json()  # play begins: the open seat hears it
+            assert begun["status"] == "playing" and begun["version"] == first["version"]
+            one.send_json({"type": "submit", "action": first["legal"][0],
+                           "version": first["version"]})
+            accepted = until(one, lambda m: m["type"] in ("update", "error"))
+            assert accepted["type"] == "update" and accepted["version"] > first["version"]
+
+
 def test_a_hint_is_the_search_choice_among_the_legal_actions(client: TestClient) -> None:
     created = create(client, game="diamoniak", players=["human", "random"], seed=8)
     table, token = created["table"], created["seats"][0]["token"]

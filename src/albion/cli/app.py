@@ -30,7 +30,7 @@ from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.server.settings import DEFAULT_DATABASE
+from albion.server.settings import DEFAULT_DATABASE, ServerSettings
 from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
@@ -456,12 +456,21 @@ def serve_command(
     reports: Annotated[Path, typer.Option(
         metavar="DIR", help="Balance reports to show at /reports: the folder `albion report "
         "--out` wrote (shown when it exists).")] = Path("report"),
+    table_rate: Annotated[float, typer.Option(
+        min=0.001, help="Tables one client address may create a second, on average.")
+    ] = ServerSettings.table_rate,
+    table_burst: Annotated[int, typer.Option(
+        min=1, help="Tables one client address may create at once.")
+    ] = ServerSettings.table_burst,
+    connections_per_address: Annotated[int, typer.Option(
+        min=1, help="Table connections one client address may hold open at once.")
+    ] = ServerSettings.connections_per_address,
 ) -> None:
     """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
         import uvicorn  # noqa: PLC0415 - only the server needs it
 
-        from albion.server import ServerSettings, create_app  # noqa: PLC0415
+        from albion.server import create_app  # noqa: PLC0415
 
         if not db.startswith(("sqlite:", "postgresql")):
             fail(f"--db {db}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
@@ -469,7 +478,9 @@ def serve_command(
         _check_port_free(host, port)
         settings = ServerSettings(host=host, port=port, database_url=db,
                                   allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
-                                  reports=reports,
+                                  reports=reports, table_rate=table_rate,
+                                  table_burst=table_burst,
+                                  connections_per_address=connections_per_address,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
         try:
             server_app = create_app(settings)

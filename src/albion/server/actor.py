@@ -19,6 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion
+from albion.server.errors import NotStarted
 from albion.server.messages import Clock
 from albion.server.ratelimit import TokenBucket
 from albion.server.store import Conflict, Notice
@@ -102,6 +103,13 @@ class TableActor:
             if row is not None and row.status != "waiting":
                 self.started = True
 
+    async def has_started(self) -> bool:
+        """Under the lock: whether play has begun, here or (PostgreSQL) in another
+        process (then this process catches up, and its connections hear it)."""
+        if not self.started:
+            await self.catch_up()
+        return self.started
+
     async def name(self, seat: int, name: str) -> None:
         """The display name a person chose for their seat, told to everyone."""
         await asyncio.to_thread(self.hub.store.set_name, self.id, seat, name)
@@ -120,10 +128,12 @@ class TableActor:
                      by_owner: bool = True) -> None:
         """A seat's decision (notation text, or an action value from a bot): checked by
         the table, committed, then broadcast; the bots whose turn it now is start
-        thinking. Refusals raise and change nothing. A person who decides while a
-        stand-in plays for them is back."""
+        thinking. Refusals raise and change nothing: `NotStarted` first, while the
+        table is waiting. A person who decides while a stand-in plays for them is back."""
         received = time.time()
         async with self.lock:  # other processes' decisions arrive by NOTIFY (`catch_up`)
+            if not await self.has_started():
+                raise NotStarted
             self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
             self.decided_at = received
             if by_owner and seat in self.away:

@@ -60,7 +60,7 @@ KINDS: dict[str, tuple[float, frozenset[str]]] = {
     "wrong_token": (0.03, frozenset({"http:403"})),
     "bad_origin": (0.03, frozenset({"http:403"})),
     "unknown_table": (0.02, frozenset({"http:403"})),
-    "http_body": (0.02, frozenset({"http:400", "http:422"})),
+    "http_body": (0.02, frozenset({"http:400", "http:413", "http:422"})),
     "slow_reader": (0.02, frozenset({"update", "close:1008", "dropped"})),
 }
 BAD_JSON = ['{"type":', "not json", "[]", "null", "42", '{"type": "fly"}',

@@ -355,6 +355,8 @@ class Viewer:
             await self._send(socket, {"type": "join", "name": f"fuzz {self.seat}"})
         decision = {"type": "submit", "action": self.rng.choice(legal), "version": version}
         await self._send(socket, decision)
+        if update["status"] == "waiting":
+            return  # refused `not_started`: decide again once the last seat opens
         self.acted = version
         if self.rng.random() < 0.04:
             await self._send(socket, decision)  # the same again: refused, changes nothing

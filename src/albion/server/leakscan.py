@@ -45,6 +45,7 @@ from albion.core.errors import (
 from albion.core.state import CHANCE
 from albion.server.bots import HINT_ITERATIONS
 from albion.server.bots import hint as search_hint
+from albion.server.errors import NotStarted
 from albion.server.messages import ClientMessage, Hint, Join, Submit
 from albion.table import LogRow, Table
 
@@ -52,6 +53,7 @@ UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", 
                "away", "decided_at", "committed_at"}
 NOTICE_KEYS = {"version", "type", "text", "seat", "stand_in"}
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+NOT_STARTED = ("not_started", NotStarted.MESSAGE)
 
 
 @dataclass(frozen=True)
@@ -136,9 +138,11 @@ class Scanner:
             if not 0 <= version <= final:
                 for frame in updates.get(version, []) + hints.get(version, []):
                     self.leak(frame, f"version {version} the table never had")
+        opening = True
         while True:
             if oracle._state.current_player() != CHANCE:  # a version the server rests at
-                at = Position(oracle, self)
+                at = Position(oracle, self, opening)
+                opening = False
                 for frame in updates.get(oracle.version, []):
                     self.check_update(at, frame)
                 for frame in hints.get(oracle.version, []):
@@ -274,10 +278,12 @@ class Scanner:
 class Position:
     """The truth at one version the server rested at, and its twins (built on demand)."""
 
-    def __init__(self, table: Table, scanner: Scanner) -> None:
+    def __init__(self, table: Table, scanner: Scanner, opening: bool = False) -> None:
         self.table = table
         self.scanner = scanner
         self.version = table.version
+        self.opening = opening
+        """The deal, before any decision: a waiting table rests only here."""
         self._truth: dict[int | None, tuple[dict[str, Any], list[str]]] = {}
         self._twins: dict[int, Table | None] = {}
         self._checked: set[tuple[int | None, bool]] = set()
@@ -350,6 +356,9 @@ class Position:
         answer to one of the messages that may have drawn it; if so, every twin must
         give the same refusal (a leak otherwise)."""
         wanted = _error_key(frame.body)
+        if wanted == NOT_STARTED:  # the same words whatever anyone holds: no twin needed
+            return self.opening and any(after <= self.version and _asks_to_play(
+                frame.viewer, text) for text, after in frame.sent)
         sent = next((text for text, after in frame.sent if after <= self.version and
                      _refusal(self.table, frame.viewer, text) == wanted), None)
         if sent is None:
@@ -411,6 +420,15 @@ def _refusal(table: Table, seat: int | None, sent: str) -> tuple[str, ...] | Non
     except InvalidActionError as refusal:
         return ("invalid", str(refusal))
     return None
+
+
+def _asks_to_play(seat: int | None, sent: str) -> bool:
+    """A seat's `submit` or `hint`: refused `not_started` while the table waits."""
+    try:
+        message = CLIENT_MESSAGE.validate_python(json.loads(sent))
+    except (ValueError, ValidationError):
+        return False
+    return seat is not None and isinstance(message, Submit | Hint)
 
 
 def _error_key(body: dict[str, Any]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,10 @@ import httpx
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600.0
+NO_ADDRESS_LIMITS = ("--table-rate", "1000000", "--table-burst", "1000000",
+                     "--connections-per-address", "1000000")
+"""`albion serve` options for a server whose clients are all this machine (a load test):
+the limits per client address would cap the load being measured."""
 
 
 class LoadTestError(Exception):
@@ -76,14 +80,15 @@ def free_port() -> int:
 class ServerProcess:
     """One `albion serve` on a free loopback port."""
 
-    def __init__(self, database: str, log: Path, bot_delay: float) -> None:
+    def __init__(self, database: str, log: Path, bot_delay: float,
+                 options: Sequence[str] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         albion = shutil.which("albion", path=str(Path(sys.executable).parent)) or "albion"
         self.log = log.open("wb")
         self.process = subprocess.Popen(
             [albion, "serve", "--db", database, "--port", str(self.port),
-             "--bot-delay", str(bot_delay)],
+             "--bot-delay", str(bot_delay), *options],
             stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, seconds: float = 60) -> None:
@@ -124,7 +129,7 @@ def servers(plan: LoadPlan) -> Iterator[tuple[list[ServerProcess], str]]:
         try:
             for index in range(plan.servers):
                 started.append(ServerProcess(database, Path(folder) / f"server{index}.log",
-                                             plan.bot_delay))
+                                             plan.bot_delay, NO_ADDRESS_LIMITS))
                 started[-1].wait_ready()  # one at a time: the first migrates
             yield started, database
         finally:

@@ -35,6 +35,18 @@ class ServerSettings:
     hint_rate: float = 0.1
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3
+    body_limit: int = 16_384
+    """Bytes of an HTTP request body: a larger one is refused (413) without being read.
+    The largest a client needs, a new table with eight 200-character seats, is under
+    4 KiB."""
+    table_rate: float = 1.0
+    """Tables one client address may create a second, on average (`albion serve
+    --table-rate`); past it and the burst, 429 with Retry-After."""
+    table_burst: int = 60
+    """Tables one client address may create at once (`albion serve --table-burst`)."""
+    connections_per_address: int = 64
+    """Table WebSockets one client address may hold open at once (`albion serve
+    --connections-per-address`); one more is closed (1008) before it is accepted."""
     sweep_seconds: float = 2.0
     """How often a process claims the tables whose owner died (PostgreSQL)."""
     presence_seconds: float = 10.0

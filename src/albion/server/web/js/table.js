@@ -44,7 +44,8 @@ function send(message) {
 }
 
 function submit(text) {
-  if (!latest || !latest.legal.includes(text)) return; // only what the server listed
+  // Only what the server listed, and only once play has begun.
+  if (!latest || latest.status === "waiting" || !latest.legal.includes(text)) return;
   ui.problem.classList.add("hidden");
   send({ type: "submit", action: text, version: latest.version });
 }
@@ -58,7 +59,8 @@ function showProblem(text) {
 
 function draw(update, isLatest) {
   const view = update.view;
-  const legal = isLatest ? update.legal : [];
+  // Nobody decides while the table waits for its people (the server refuses: not_started).
+  const legal = isLatest && update.status !== "waiting" ? update.legal : [];
   names = update.names || names;
   const me = view.viewer;
   clear(ui.seats).append(...view.seats.map((seat) => {
