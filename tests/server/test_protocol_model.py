@@ -10,11 +10,13 @@ After every step every connection has received exactly the frames the model pred
 (an update to everyone per accepted decision, an error to the sender only per refusal,
 with the code and words of the model's own refusal), every update equals the model's
 view, legal texts and events for its viewer, and the lobby's version and status equal the
-model's; a refusal changes nothing (docs/protocol/server.md)."""
+model's; a refusal changes nothing (docs/protocol/server.md). CI runs 30 examples of up
+to 40 steps; `ALBION_PROTOCOL_EXAMPLES=N` runs N (a longer run, not a timed test)."""
 
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -391,6 +393,7 @@ class ServerMachine(RuleBasedStateMachine):
 
 
 ServerMachine.TestCase.settings = settings(
-    max_examples=30, stateful_step_count=40, deadline=None,
+    max_examples=int(os.environ.get("ALBION_PROTOCOL_EXAMPLES", "30")),
+    stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_the_server_follows_its_model = ServerMachine.TestCase
