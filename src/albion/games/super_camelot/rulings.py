@@ -238,9 +238,9 @@ RULINGS: tuple[Ruling, ...] = (
            "counts would give away what the wallets hide. So during play a view shows of "
            "each gem colour only whether the supply is out of it: an empty pile is plain to "
            "see, and a card that would drop such a gem drops nothing (SC-35) before "
-           "everyone. A Big Treasure is paid behind the wallet: everyone hears the card, "
-           "only its finder the tokens a short supply could pay. Every count is shown when "
-           "the game ends (SC-33).", (PROJECT,)),
+           "everyone. A Big Treasure is paid behind the wallet: everyone hears the card; "
+           "only its finder hears which tokens the supply paid (a short one pays less, "
+           "SC-35). Every count is shown when the game ends (SC-33).", (PROJECT,)),
     ALL_1,
 )
 
