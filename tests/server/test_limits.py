@@ -1,5 +1,6 @@
-"""Limits (issue 18): an HTTP body over the cap is 413 without being read (a declared
-length at once, a chunked body as soon as it passes the cap), tables created per client
+"""Limits (issue 18): an HTTP body over the cap is 413 and never kept (a declared length
+of up to 1 MiB read and dropped first so the client meets no reset, a longer one at once,
+a chunked body as soon as it passes the cap), tables created per client
 address are capped (429 with Retry-After), and so are a client address's table
 connections (1008 before the accept: HTTP 403 on a real server). The real server's
 limits come from `albion serve`'s options."""
@@ -97,6 +98,20 @@ def test_a_declared_length_over_the_cap_is_refused_before_any_of_the_body_is_rea
     status, received, read = asyncio.run(asgi(
         chunks(2500), [(b"content-length", b"10240000")]))
     assert (status, received, read) == (413, [], 0)
+
+
+def test_a_declared_body_up_to_a_mebibyte_is_read_and_dropped_before_the_413() -> None:
+    """The client is still sending it: closing on unread bytes would reset the
+    connection, and the client would meet the reset instead of the answer."""
+    status, received, read = asyncio.run(asgi(
+        chunks(5, end=True), [(b"content-length", b"20480")]))
+    assert (status, received, read) == (413, [], 5), "all of it read, none of it kept"
+
+
+def test_a_body_longer_than_it_declared_is_drained_no_further_than_that() -> None:
+    status, received, read = asyncio.run(asgi(chunks(2500), [(b"content-length",
+                                                              b"20480")]))
+    assert (status, received, read) == (413, [], 6), "20,480 bytes, then one chunk more"
 
 
 def test_a_chunked_body_is_refused_as_soon_as_it_passes_the_cap() -> None:
@@ -217,6 +232,22 @@ def test_a_real_server_answers_a_10_mb_body_413_however_it_is_sent(served: str) 
         for answer in (declared, streamed):
             assert answer.status_code == 413 and answer.json()["error"] == "too_big"
         assert http.get("/api/games").status_code == 200, "the server is still up"
+
+
+def test_a_real_server_answers_bodies_sent_at_once_413_without_a_reset(served: str
+                                                                      ) -> None:
+    """Eight clients at once each post refused bodies of 100 KB and 1 MB: every one is
+    answered 413, none meets a reset connection."""
+    async def client(size: int) -> list[int]:
+        async with httpx.AsyncClient(base_url=f"http://{served}", timeout=60) as http:
+            return [(await http.post("/api/tables", content=b" " * size, headers={
+                "content-type": "application/json"})).status_code for _ in range(6)]
+
+    async def everyone() -> list[list[int]]:
+        return await asyncio.gather(*(client(100_000 if index % 2 else 1_000_000)
+                                      for index in range(8)))
+
+    assert asyncio.run(everyone()) == [[413] * 6] * 8
 
 
 def test_a_real_server_caps_tables_and_connections_from_its_options(served: str) -> None:

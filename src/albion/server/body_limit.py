@@ -1,13 +1,21 @@
-"""A cap on an HTTP request's body: a larger one is answered 413 (`too_big`) without being
-read — at once when its `Content-Length` says so, and as soon as a body without one
-(chunked) passes the cap — so no request makes the server hold more than the cap. A body
-within it is read here, then handed on whole."""
+"""A cap on an HTTP request's body: a larger one is answered 413 (`too_big`) and never
+kept — when its `Content-Length` says so, before the app sees any of it, and as soon as a
+body without one (chunked) passes the cap — so no request makes the server hold more than
+the cap. A body within it is read here, then handed on whole.
+
+A declared body of up to `DRAIN` bytes is read and dropped before the answer (nginx's
+lingering close): the client is still sending it, and closing the connection on unread
+bytes resets it, so the client would meet a reset instead of the 413. A longer one, and a
+chunked one (no browser sends those), is answered at once."""
 
 from __future__ import annotations
 
 import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+DRAIN = 1 << 20
+"""Bytes of a declared, refused body still read (and dropped) so the 413 is seen."""
 
 
 class BodyLimit:
@@ -23,6 +31,8 @@ class BodyLimit:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.limit:
+            if declared <= DRAIN:
+                await _drain(receive, declared)
             await self._refuse(send)
             return
         first: Message = {"type": "http.request", "body": b"", "more_body": False}
@@ -52,6 +62,16 @@ class BodyLimit:
                                 (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+async def _drain(receive: Receive, budget: int) -> None:
+    """Read the request body to its end, keeping none of it — or stop once `budget` bytes
+    are passed (the client sent more than it declared)."""
+    while budget >= 0:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        budget -= len(message.get("body", b""))
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -410,8 +410,12 @@ async def _http_body(client: httpx.AsyncClient, tally: Tally, frames: int,
               b'"x": "' + b"y" * 1_000_000 + b'"}', b'{"game": 7}', b"",
               b'{"game": "diamoniak", "players": ["human"], "seed": 99999999999999999999999}']
     for _ in range(frames):
-        answer = await client.post("/api/tables", content=rng.choice(bodies),
-                                   headers={"content-type": "application/json"})
+        try:
+            answer = await client.post("/api/tables", content=rng.choice(bodies),
+                                       headers={"content-type": "application/json"})
+        except httpx.TransportError:  # no answer at all: a reset counts against the server
+            tally.add("http_body", "http:reset")
+            continue
         tally.add("http_body", f"http:{answer.status_code}")
 
 
