@@ -435,11 +435,13 @@ async def _slow_reader(target: Target, tally: Tally, frames: int,
         f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
         "Sec-WebSocket-Version: 13\r\n\r\n").encode())
     hello = _masked(json.dumps({"type": "hello", "since": 0}).encode())
-    sent = 0
-    while sent < frames and not stop.is_set():
-        with contextlib.suppress(BlockingIOError):
+    sent = blocked = 0
+    while sent < frames and blocked < 100:  # all its frames, however soon the others end
+        try:
             raw.send(hello)
             sent += 1
+        except BlockingIOError:
+            blocked += 1
         await asyncio.sleep(0.12)  # under the rate limit
     while not stop.is_set():  # the others go on: it still does not read
         await asyncio.sleep(0.2)
