@@ -8,11 +8,11 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from albion.core import get_game
+from albion.core import CHANCE, get_game
 from albion.games.diamoniak import GAME as DIAMONIAK
 from albion.games.diamoniak import Card, Choice, DiamoniakState, Lose
 from albion.games.diamoniak import strategy as di
-from albion.games.raiding_stonehenge import Phase, RaidingState
+from albion.games.raiding_stonehenge import Phase, Place, Play, RaidingState, Take
 from albion.games.raiding_stonehenge import strategy as rs
 from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score
@@ -90,3 +90,59 @@ def test_rs_worth_tables_are_card_worth(disks: list[int]) -> None:
     """The rollout's table lookup gives `card_worth` for every card number."""
     gains = [rs.gain(disks, colour) for colour in range(5)]
     assert list(rs.worths(disks)) == [rs.card_worth(gains, n) for n in range(31)]
+
+
+def test_rs_evaluation_is_a_win_chance_that_follows_the_score() -> None:
+    """The cut-off evaluation: chances summing to 1 for every table size, the returns
+    once the game is over, and more for a seat one disk from a set than for one that
+    holds nothing, all else equal."""
+    game = get_game("raiding-stonehenge")
+    rng = random.Random(6)
+    for players in range(game.min_players, game.max_players + 1):
+        assert players in rs.EVALUATION_WEIGHTS
+        state = game.new_state(players)
+        while not state.is_terminal():
+            chances = rs.evaluate(state)
+            assert len(chances) == players and abs(sum(chances) - 1) < 1e-9
+            assert all(0 < chance < 1 for chance in chances)
+            state.apply_legal(choose(state, rng))
+        assert rs.evaluate(state) == state.returns()
+    state = game.new_state(2)
+    while state.current_player() == CHANCE:
+        state.apply_legal(choose(state, rng))
+    assert isinstance(state, RaidingState)
+    state.hands[1] = state.hands[0][:]
+    state.disks = [[1, 1, 1, 1, 0], [0, 0, 0, 0, 0]]
+    near, empty = rs.evaluate(state)
+    assert near > empty
+
+
+def test_rs_policy_is_the_first_best_legal_action() -> None:
+    """The policy reads lines and hands straight; it picks what scoring every legal action
+    and taking the first of the best would pick (a take by its bottom card's worth, a play
+    by its card's worth, a pile by `place_values`)."""
+    game = get_game("raiding-stonehenge")
+    rng = random.Random(8)
+    checked = set()
+    for players in (2, 3, 5):
+        for _ in range(15):
+            state = game.new_state(players)
+            while not state.is_terminal():
+                if isinstance(state, RaidingState) and state.current_player() >= 0:
+                    legal = state.legal_actions()
+                    worth = rs.worths(state.disks[state.seat])
+                    values: list[float] | None = None
+                    if state.phase is Phase.PICK:
+                        values = [worth[state.lines[a.line][-1]] for a in legal
+                                  if isinstance(a, Take)]
+                    elif state.phase is Phase.PLAY:
+                        values = [worth[a.number] for a in legal if isinstance(a, Play)]
+                    elif state.phase is Phase.PLACE:
+                        values = [rs.place_values(state)[a.colour] for a in legal
+                                  if isinstance(a, Place)]
+                    if values is not None:
+                        best = legal[values.index(max(values))]
+                        assert rs.policy(state, rng) == best
+                        checked.add(state.phase)
+                state.apply_legal(choose(state, rng))
+    assert checked == {Phase.PICK, Phase.PLAY, Phase.PLACE}

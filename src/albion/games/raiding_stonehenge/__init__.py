@@ -42,8 +42,12 @@ PLUGIN = GamePlugin(
           "face down at once (RS-6). Cards send their players to the pile of their colour, "
           "highest first; black cards (K) choose a pile (RS-8). Sets of five colours score 10 "
           "(RS-16). Card letters: W white, B blue, G green, Y yellow, R red, K black."),
-    search_defaults={"iterations": 400, "c": 0.7, "rollout": "heuristic", "cutoff": 0,
+    search_defaults={"iterations": 2000, "c": 0.7, "rollout": "heuristic", "cutoff": 20,
                      "bias": 0.0},
 )
 """The game's plug-in (entry point `albion.games`). Search defaults: a move well under a
-second on one core, tuned by measured play."""
+second on one core, tuned by measured play (issue 17): heuristic rollouts cut off after 20
+actions and scored by the fitted evaluation (`strategy.evaluate`) run 4-6 times as many
+iterations a second as rollouts to the end. 2000 of them won 98 of 100 rotated games
+against `heuristic` where 400 rollouts to the end won 94, and take 1.4 times as long (six
+2-player games against `random` on one core: 69 s against 49 s)."""

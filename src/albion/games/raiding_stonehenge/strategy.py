@@ -13,12 +13,20 @@ hand).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from albion.core.game import AnyState
-from albion.games.raiding_stonehenge import Colour, Phase, Place, Play, RaidingState, SetAside, Take
-from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
+from albion.games.raiding_stonehenge import Colour, Phase, RaidingState, SetAside
+from albion.games.raiding_stonehenge.actions import PLACE, PLAY, TAKE
+from albion.games.raiding_stonehenge.components import (
+    BLACK,
+    CARD_COLOUR,
+    DECK_SIZE,
+    HIGHEST_CARD,
+    LINES,
+)
 from albion.games.raiding_stonehenge.resolution import distance
 from albion.games.raiding_stonehenge.scoring import SET_BONUS, score
 
@@ -27,6 +35,7 @@ SET_GAIN = SET_BONUS - 1 + len(Colour)
 """RS-16: a disk that completes a set adds the set's 10 and takes the set's other four
 disks off the count of disks outside sets."""
 PICK_PHASE, PLAY_PHASE, PLACE_PHASE = Phase.PICK, Phase.PLAY, Phase.PLACE
+PILES = range(len(Colour))
 
 
 def gain(disks: list[int], colour: int) -> int:
@@ -61,20 +70,28 @@ def worths(disks: list[int]) -> tuple[float, ...]:
 def policy(state: AnyState, rng: random.Random) -> Any:
     """The strategy above, for the seat to move in `state` (not a chance node)."""
     assert isinstance(state, RaidingState)
-    legal = state.legal_actions()
     disks = state.disks[state.seat]
     phase = state.phase
+    # Pick and play read the lines and the hand straight, not the legal actions (the
+    # first of the best all the same): a pick 1.7 µs instead of 2.9, a play 1.3 not 3.2.
     if phase is PICK_PHASE:
-        worth, lines = worths(disks), state.lines
-        values = [worth[lines[_take(a)][-1]] for a in legal]
-        return legal[values.index(max(values))]  # the first of the best
+        worth = worths(disks)
+        best, best_value = -1, -1.0e9
+        for line, cards in enumerate(state.lines):  # RS-5: any non-empty line
+            if cards and worth[cards[-1]] > best_value:
+                best, best_value = line, worth[cards[-1]]
+        return TAKE[best]
     if phase is PLAY_PHASE:
         worth = worths(disks)
-        values = [worth[_play(a)] for a in legal]
-        return legal[values.index(max(values))]
-    if phase is PLACE_PHASE:
+        card, card_value = 0, -1.0e9
+        for number in state.hands[state.seat]:  # RS-6: sorted, so the lowest of the best
+            if worth[number] > card_value:
+                card, card_value = number, worth[number]
+        return PLAY[card]
+    if phase is PLACE_PHASE:  # RS-8: any of the five piles, the first of the best
         values = place_values(state)
-        return max(legal, key=lambda a: values[_place(a)])
+        return PLACE[values.index(max(values))]
+    legal = state.legal_actions()
     return max(legal, key=lambda a: score(_without(disks, _set_aside(a))))
 
 
@@ -86,34 +103,51 @@ def place_values(state: RaidingState) -> list[float]:
             for s in range(n)]
     mine = keys[seat]
     outranked_at = {state.at_pile[s] for s in range(n) if s != seat and not mine < keys[s]}
-    disks = state.disks[seat]
+    disks, piles = state.disks[seat], state.piles
     set_aside: float = -1 if sum(disks) else 0
+    # `gain` for every pile at once, over the colours' indices rather than the enum:
+    # 5.0 µs instead of 6.9, and a black card's whole choice 6.5 instead of 10.5.
+    low = min(disks)
+    scarce = disks.index(low) if disks.count(low) == 1 else -1
     return [set_aside if colour in outranked_at else
-            (gain(disks, colour) if state.piles[colour] else 0) for colour in Colour]
+            ((SET_GAIN if colour == scarce else -1) if piles[colour] else 0)
+            for colour in PILES]
+
+
+EVALUATION_WEIGHTS: dict[int, tuple[float, float, float, float, float, float]] = {
+    2: (0.1586, -0.5648, 0.2756, -0.1555, 0.3970, -0.0883),
+    3: (0.2175, -0.6330, 0.1479, -0.2237, 0.4336, 0.0739),
+    4: (0.2767, -0.6628, 0.1354, -0.2881, 0.4012, 0.1175),
+    5: (0.3593, -0.1096, 0.0270, -0.0864, -0.5684, -0.0924),
+}
+"""Per player count: the weights of score, colours short of the next set and hand total
+/ 30, then the same three times the share of the cards still to be picked — a
+multinomial logit fitted to the winners of heuristic self-play (12,000 games per count,
+`benchmarks/fit_raiding_evaluation.py`), so a cut-off rollout scores what playing on
+would have given on average."""
 
 
 def evaluate(state: AnyState) -> list[float]:
-    """Rough win chances from the current scores (for cut-off rollouts)."""
+    """Win chances from each seat's score (RS-16), how many colours it lacks for its next
+    set and its hand (RS-17's tie-break), weighed by how much of the game is left (for
+    cut-off rollouts)."""
     assert isinstance(state, RaidingState)
-    scores = [score(disks) for disks in state.disks]
-    weights = [2.0 ** (s - max(scores)) for s in scores]
+    if state.phase is Phase.OVER:
+        return state.returns()
+    n = state.n
+    a_score, a_short, a_hand, b_score, b_short, b_hand = EVALUATION_WEIGHTS[n]
+    left = (sum(state.deck) + sum(map(len, state.lines))) / (DECK_SIZE - LINES * n)
+    w_score, w_short, w_hand = (a_score + b_score * left, a_short + b_short * left,
+                                (a_hand + b_hand * left) / HIGHEST_CARD)
+    utilities = []
+    for disks, hand in zip(state.disks, state.hands, strict=True):
+        low = min(disks)
+        utilities.append(w_score * score(disks) + w_short * disks.count(low)
+                         + w_hand * sum(hand))
+    top = max(utilities)
+    weights = [math.exp(u - top) for u in utilities]
     total = sum(weights)
     return [w / total for w in weights]
-
-
-def _take(action: Any) -> int:
-    assert isinstance(action, Take)
-    return action.line
-
-
-def _play(action: Any) -> int:
-    assert isinstance(action, Play)
-    return action.number
-
-
-def _place(action: Any) -> int:
-    assert isinstance(action, Place)
-    return int(action.colour)
 
 
 def _set_aside(action: Any) -> int:
