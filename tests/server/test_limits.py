@@ -108,6 +108,12 @@ def test_a_declared_body_up_to_a_mebibyte_is_read_and_dropped_before_the_413() -
     assert (status, received, read) == (413, [], 5), "all of it read, none of it kept"
 
 
+def test_a_body_held_back_for_100_continue_is_refused_without_being_asked_for() -> None:
+    status, received, read = asyncio.run(asgi(chunks(5, end=True), [
+        (b"content-length", b"20480"), (b"expect", b"100-Continue")]))
+    assert (status, received, read) == (413, [], 0), "reading would say: go on, send it"
+
+
 def test_a_body_longer_than_it_declared_is_drained_no_further_than_that() -> None:
     status, received, read = asyncio.run(asgi(chunks(2500), [(b"content-length",
                                                               b"20480")]))

@@ -5,8 +5,9 @@ the cap. A body within it is read here, then handed on whole.
 
 A declared body of up to `DRAIN` bytes is read and dropped before the answer (nginx's
 lingering close): the client is still sending it, and closing the connection on unread
-bytes resets it, so the client would meet a reset instead of the 413. A longer one, and a
-chunked one (no browser sends those), is answered at once."""
+bytes resets it, so the client would meet a reset instead of the 413. A longer one, a
+chunked one (no browser sends those) and one the client holds back until it is told to
+go on (`Expect: 100-continue`) are answered at once."""
 
 from __future__ import annotations
 
@@ -31,11 +32,11 @@ class BodyLimit:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.limit:
-            if declared <= DRAIN:
-                await _drain(receive, declared)
+            if declared <= DRAIN and not _expects_continue(scope):
+                await _drain(receive, declared)  # (with 100-continue it is not yet sent)
             await self._refuse(send)
             return
-        first: Message = {"type": "http.request", "body": b"", "more_body": False}
+        first: Message
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -72,6 +73,13 @@ async def _drain(receive: Receive, budget: int) -> None:
         if message["type"] != "http.request" or not message.get("more_body", False):
             return
         budget -= len(message.get("body", b""))
+
+
+def _expects_continue(scope: Scope) -> bool:
+    """`Expect: 100-continue`: the client waits for a word before it sends the body (and
+    reading it would give that word)."""
+    return any(name == b"expect" and value.lower() == b"100-continue"
+               for name, value in scope["headers"])
 
 
 def _content_length(scope: Scope) -> int | None:

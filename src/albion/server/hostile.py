@@ -436,12 +436,16 @@ async def _slow_reader(target: Target, tally: Tally, frames: int,
         "Sec-WebSocket-Version: 13\r\n\r\n").encode())
     hello = _masked(json.dumps({"type": "hello", "since": 0}).encode())
     sent = blocked = 0
+    closed = False
     while sent < frames and blocked < 100:  # all its frames, however soon the others end
         try:
             raw.send(hello)
             sent += 1
         except BlockingIOError:
             blocked += 1
+        except OSError:  # the server has closed it (too slow): the rest meet the close
+            closed = True
+            break
         await asyncio.sleep(0.12)  # under the rate limit
     while not stop.is_set():  # the others go on: it still does not read
         await asyncio.sleep(0.2)
@@ -449,10 +453,10 @@ async def _slow_reader(target: Target, tally: Tally, frames: int,
     raw.close()
     tally.connections += 1
     tally.add("slow_reader", "update", min(sent, max(0, updates - 1)))
-    rest = sent - min(sent, max(0, updates - 1))
+    rest = sent - min(sent, max(0, updates - 1)) + (frames - sent if closed else 0)
     if rest:
         tally.add("slow_reader", f"close:{close}" if close else "dropped", rest)
-    if frames > sent:
+    if frames > sent and not closed:
         tally.add("slow_reader", "not sent", frames - sent)
 
 

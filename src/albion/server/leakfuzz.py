@@ -151,8 +151,11 @@ async def _fuzz(plan: FuzzPlan, progress: Callable[[int], None] | None) -> FuzzR
     result = FuzzResult(games=0, seconds=0.0)
     with tempfile.TemporaryDirectory(prefix="albion-fuzz-") as folder:
         settings = ServerSettings(database_url=f"sqlite:///{Path(folder) / 'albion.db'}",
-                                  bot_workers=2, message_rate=10_000, message_burst=10_000)
-        app = create_app(settings)  # the fuzz sends faster than people: no message limit
+                                  bot_workers=2, message_rate=10_000, message_burst=10_000,
+                                  table_rate=1e6, table_burst=10**6,
+                                  connections_per_address=10**6)
+        app = create_app(settings)  # the fuzz sends faster than people: no message limit,
+        # and all its tables and connections come from one address: no limit there either
         port = free_port()
         server = uvicorn.Server(uvicorn.Config(
             app, host="127.0.0.1", port=port, ws_max_size=16 * settings.frame_limit,

@@ -9,6 +9,7 @@ a proxy that forwards none makes every client one address."""
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -66,8 +67,9 @@ class TableQuota:
         that is not enough, the oldest, down to nine tenths of the bound."""
         for address in [a for a, bucket in self.buckets.items() if bucket.is_full()]:
             del self.buckets[address]
-        while len(self.buckets) > MAX_ADDRESSES * 9 // 10:
-            del self.buckets[next(iter(self.buckets))]
+        excess = len(self.buckets) - MAX_ADDRESSES * 9 // 10
+        for address in list(itertools.islice(self.buckets, max(0, excess))):
+            del self.buckets[address]
 
 
 class ConnectionQuota:

@@ -36,9 +36,9 @@ class ServerSettings:
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3
     body_limit: int = 16_384
-    """Bytes of an HTTP request body: a larger one is refused (413) without being read.
-    The largest a client needs, a new table with eight 200-character seats, is under
-    4 KiB."""
+    """Bytes of an HTTP request body: a larger one is refused (413) and never kept (a
+    declared one of up to 1 MiB is read and dropped first, `body_limit.DRAIN`). The
+    largest a client needs, a new table with eight 200-character seats, is under 4 KiB."""
     table_rate: float = 1.0
     """Tables one client address may create a second, on average (`albion serve
     --table-rate`); past it and the burst, 429 with Retry-After."""
