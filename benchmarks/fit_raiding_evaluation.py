@@ -6,7 +6,9 @@ for its next set (how many colours sit at its fewest disks) and its hand total /
 (RS-17's tie-break), each also times the share of the game's cards still to be picked.
 A multinomial logit over the seats (softmax of a weighted sum) is fitted by Newton's
 method to the returns (ALL-1), so a rollout cut short scores what playing the heuristic
-on would have given on average. Needs numpy (the [rl] or [dev] extra).
+on would have given on average. The search also evaluates positions in the middle of a
+deal (its cutoff counts chance steps); they differ from these only by the cards dealt so
+far. Needs numpy (the [rl] or [dev] extra).
 
     python benchmarks/fit_raiding_evaluation.py [--games 12000] [--seed 1000]
 """
@@ -21,16 +23,16 @@ import numpy as np
 from albion.core import CHANCE, TERMINAL, get_game
 from albion.core.chance import pick_outcome
 from albion.games.raiding_stonehenge import RaidingState, strategy
-from albion.games.raiding_stonehenge.components import DECK_SIZE, HIGHEST_CARD, LINES
-from albion.games.raiding_stonehenge.scoring import score
+from albion.games.raiding_stonehenge.components import HIGHEST_CARD
 
 
 def features(state: RaidingState) -> list[list[float]]:
     """Per seat, the six numbers `strategy.evaluate` weighs."""
-    left = (sum(state.deck) + sum(map(len, state.lines))) / (DECK_SIZE - LINES * state.n)
+    left = strategy.share_left(state)
     rows = []
     for disks, hand in zip(state.disks, state.hands, strict=True):
-        base = [score(disks), disks.count(min(disks)), sum(hand) / HIGHEST_CARD]
+        points, short, total = strategy.seat_features(disks, hand)
+        base = [points, short, total / HIGHEST_CARD]
         rows.append(base + [value * left for value in base])
     return rows
 

@@ -82,7 +82,7 @@ def gather(state: SuperCamelotState, square: int) -> None:
 
 
 def gain_gems(state: SuperCamelotState, seat: int, amount: int) -> None:
-    """SC-34: pay `amount` from the supply, largest tokens first without going over; what
+    """SC-35: pay `amount` from the supply, largest tokens first without going over; what
     the supply cannot pay is not gained."""
     player = state.players[seat]
     for item in GEM_ITEMS:

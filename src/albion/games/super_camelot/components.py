@@ -80,7 +80,7 @@ class Item(IntEnum):
 
 GEM_VALUE = {Item.GREEN_GEM: 1, Item.BLUE_GEM: 5, Item.RED_GEM: 10}
 GEM_ITEMS = (Item.RED_GEM, Item.BLUE_GEM, Item.GREEN_GEM)
-"""Largest first: the order in which gains are paid from the supply (SC-34)."""
+"""Largest first: the order in which gains are paid from the supply (SC-35)."""
 ITEM_SUPPLY = {Item.SMALL_KEY: 8, Item.BOMB: 5, Item.GREEN_GEM: 16, Item.BLUE_GEM: 12,
                Item.RED_GEM: 8}
 GEMS_IN_BOX = sum(GEM_VALUE[item] * ITEM_SUPPLY[item] for item in GEM_VALUE)  # 156

@@ -2,8 +2,8 @@
 the 28×28 forest (square = row × 28 + column, as in the action space) followed by 622
 numbers about the characters, tiles, supply, decks and the step being resolved: 21 790
 numbers in [0, 1]. It is read from the view alone: other players' gem tokens and the
-gem supply are 0 with their "known" flags 0 until the game is over (SC-19, SC-27, SC-33),
-but for the flags of an empty gem pile, which is seen (SC-42).
+gem supply are 0 with their "known" flags 0 until the game is over (SC-19, SC-27, SC-33);
+an empty gem pile is seen, though, and has its own flags (`gem_supply_out`, SC-42).
 
 Seats are counted from the viewer (the viewer first, then clockwise) and padded to four
 places; a spectator's tensor counts from seat 0."""

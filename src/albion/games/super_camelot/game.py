@@ -180,9 +180,7 @@ def _deal_hidden_gems(state: SuperCamelotState, hidden: list[int],
     the supply: any split is consistent with the view, and this one adds no noise to what a
     search sees (a random split would swing an opponent's total between 0 and 39 from one
     sample to the next)."""
-    for seat in hidden:
-        state.players[seat].gems = [0, 0, 0]
-    behind: list[Item] = []
+    behind: list[Item] = []  # the hidden wallets come empty from `_state_from_view`
     for item in GEM_ITEMS:
         seen = state.lost_items[item] + sum(items.count(item) for items in state.items.values())
         seen += sum(player.gem_tokens(item) for player in state.players)

@@ -56,7 +56,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     Weapon,
 )
-from albion.games.super_camelot.view import PlayerView, SuperCamelotView
+from albion.games.super_camelot.view import HIDDEN, PlayerView, SuperCamelotView
 from albion.games.super_camelot.world import TILES
 
 PhaseWord = Literal["choosing_characters", "playing", "over"]
@@ -446,8 +446,8 @@ def _cards(deck: Deck, counts: Sequence[int]) -> dict[CardWord, int]:
 
 
 def _gem(count: int) -> int | None:
-    """The view writes -1 for a hidden count (SC-42: a pile that is not empty)."""
-    return None if count < 0 else count
+    """The view writes `HIDDEN` for a hidden count (SC-42: a pile that is not empty)."""
+    return None if count == HIDDEN else count
 
 
 def board(view: SuperCamelotView) -> Board:

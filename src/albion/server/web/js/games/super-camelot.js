@@ -853,7 +853,7 @@ function emptySupply(update) {
   const out = ["green", "blue", "red"].filter((colour) => items[`${colour}_gem`] === 0);
   if (!out.length) return null;
   return el("p", { class: "sc-note", "data-testid": "supply-out" },
-    `The supply is out of ${out.join(" and ")} gems: a card dropping one drops nothing (SC-42).`);
+    `The supply is out of ${out.join(" and ")} gems: a card dropping one drops nothing (SC-35, SC-42).`);
 }
 
 // -- choices that are not squares ----------------------------------------------------------
