@@ -14,7 +14,7 @@ import pytest
 
 from albion import Table
 from albion.core import all_games
-from albion.server.leakfuzz import FuzzPlan, run
+from albion.server.leakfuzz import FuzzPlan, _repeats, run
 from albion.server.leakscan import Frame, TableFacts, scan
 
 SEED = 1234567890123456789
@@ -29,6 +29,21 @@ def test_a_short_fuzz_through_the_server_finds_no_leak() -> None:
     assert result.frames["update"] > 100 and result.frames["error"] > 0
     assert result.frames.get("record 409", 0) > 0, "the record was asked for during play"
     assert result.canaries > 0
+
+
+def test_a_hello_is_answered_by_the_update_that_repeats_what_was_seen() -> None:
+    """Found by a 500-game run: a seat's `hello` since 125 waited behind its submits while
+    two updates of other seats' decisions came; its answer, events after 125 at version
+    126, came third. The fuzz had taken the first update for the answer (dropping 125
+    from the starts) and called the real answer a problem."""
+    def update(*versions: int) -> dict[str, Any]:
+        return {"events": [{"version": v} for v in versions]
+                + [{"type": "notice", "version": 2, "text": "P1 is back"}]}
+
+    assert not _repeats(update(), 125), "nothing new: no answer told"
+    assert not _repeats(update(126), 125), "the next decision's events"
+    assert _repeats(update(126), 126), "the answer to a hello since 125, at 126"
+    assert not _repeats(update(127), 126), "a notice repeated does not count"
 
 
 def played(game: str, players: int, moves: int) -> tuple[TableFacts, list[Frame], Table]:

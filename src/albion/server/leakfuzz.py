@@ -262,6 +262,16 @@ async def _ask_during_play(http: httpx.AsyncClient, table_id: str, frames: list[
             frames.append(Frame(None, kind, served.json(), status=served.status_code))
 
 
+def _repeats(update: dict[str, Any], seen: int) -> bool:
+    """Whether `update` repeats a game event of a version this connection has seen: an
+    answer to a `hello`. The server answers messages in order, but the updates of other
+    seats' decisions may come first, so which update answers a hello is told by what it
+    holds, not by where it comes. (A hello since the version the connection has seen is
+    answered by an update like any other: it stays pending, which only lets more pass.)"""
+    return any(event["version"] <= seen for event in update["events"]
+               if event.get("type") != "notice")
+
+
 class Viewer:
     """A person at a seat (or a spectator, seat None) with a random streak: plays legal
     decisions, and sometimes sends what the server must refuse, asks for a hint, or
@@ -309,7 +319,8 @@ class Viewer:
             if body.get("type") == "update":
                 self.frames.append(Frame(self.seat, kind, body,
                                          starts=(*starts, *hellos)))
-                hellos = [since for since in hellos if since < body["version"]]
+                if hellos and _repeats(body, starts[0]):
+                    del hellos[0]  # the answer to the oldest hello still pending
                 starts, kind, latest = (body["version"],), "update", body
                 self.seen = body["version"]
                 if body["status"] == "over":

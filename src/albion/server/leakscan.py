@@ -185,8 +185,12 @@ class Scanner:
         elif frame.starts and not any(
                 game_events == [e for e in heard if e["version"] > start]
                 for start in frame.starts):
-            self.result.problems.append(f"{frame.kind} to {_who(viewer)} at {at.version}: "
-                                        f"events do not start where the connection was")
+            first = game_events[0]["version"] if game_events else None
+            self.result.problems.append(
+                f"{frame.kind} to {_who(viewer)} at {at.version}: events do not start where "
+                f"the connection was (the first at {first}, the connection at "
+                f"{sorted(set(frame.starts))}, this viewer's events since then at "
+                f"{[e['version'] for e in heard if e['version'] > min(frame.starts)]})")
         at.check_twins(frame, viewer)
         self.check_seat_objects(at, frame, viewer, body)
 
