@@ -573,7 +573,8 @@ def fuzz_leaks_command(
                        ] = False,
 ) -> None:
     """Leak fuzz: random games through a real server, every frame sent to every seat and
-    spectator scanned for another seat's secrets; exits 1 on any leak."""
+    spectator scanned for another seat's secrets; exits 1 on any leak, and on any problem
+    (a table stuck or broken, a frame the scan could not account for)."""
     with user_errors():
         from albion.server.leakfuzz import (  # noqa: PLC0415 - only this command needs it
             FuzzError,
@@ -597,7 +598,7 @@ def fuzz_leaks_command(
     else:
         console.print(fuzz_table(result))
         console.print(describe(result), highlight=False)
-    if result.leaks:
+    if result.leaks or result.problems:
         raise typer.Exit(1)
 
 
