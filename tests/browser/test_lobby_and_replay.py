@@ -42,9 +42,9 @@ def test_the_lobby_creates_a_table_and_gives_each_person_a_link(
     page.click("[data-testid=create]")
     first = page.input_value("[data-testid=seat-link-0]")
     second = page.input_value("[data-testid=seat-link-1]")
-    assert "/play/" in first and "token=" in first and first != second
+    assert "/play/" in first and "#invite=" in first and first != second  # issue 25
     assert "/watch/" in page.input_value("[data-testid=spectate-link]")
-    table = first.split("/play/")[1].split("?")[0]
+    table = first.split("/play/")[1].split("#")[0]
     summary = httpx.get(f"{server.url}/api/tables/{table}").json()
     assert summary["players"] == ["human", "human", "random"]
     page.wait_for_selector(f"[data-testid=tables-waiting] tr[data-table='{table}']")

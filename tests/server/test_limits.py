@@ -35,7 +35,7 @@ TOO_MANY = "too many connections from your address"
 
 def client_for(tmp_path: Path, **limits: Any) -> TestClient:
     return TestClient(create_app(ServerSettings(
-        database_url=f"sqlite:///{tmp_path / 'albion.db'}", bot_workers=1, **limits)))
+        database_url=f"sqlite:///{tmp_path / 'albion.db'}", bot_workers=1, **limits)), base_url="http://localhost")
 
 
 # -- the body cap ---------------------------------------------------------------------
@@ -146,7 +146,8 @@ def test_tables_per_address_are_capped_with_429_and_retry_after(tmp_path: Path) 
         assert 1 <= wait <= 100 and f"try again in {wait} s" in refused.json()["message"]
         listed = client.get("/api/tables").json()
         assert len(listed) == 3, "nothing was created"
-        other = TestClient(client.app, client=("192.0.2.7", 4000))  # the same server
+        other = TestClient(client.app, client=("192.0.2.7", 4000),  # the same server
+                           base_url="http://localhost")
         assert other.post("/api/tables", json=TABLE).status_code == 201, "its own tables"
 
 

@@ -23,7 +23,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     reports = tmp_path / "reports"
     settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'albion.db'}",
                               bot_workers=1, reports=reports)
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c
 
 
@@ -120,7 +120,7 @@ def test_reports_folder_is_served(tmp_path: Path) -> None:
     (reports / "di" / "report.html").write_text("<h1>Seat advantage</h1>")
     settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'a.db'}", bot_workers=1,
                               reports=reports)
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         page = client.get("/reports/files/di/")
         assert page.status_code == 200 and "Seat advantage" in page.text
         assert "script-src" not in page.headers["content-security-policy"]  # no scripts run

@@ -25,7 +25,8 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(database_url=database, bot_workers=1))) as c:
+    settings = ServerSettings(database_url=database, bot_workers=1, min_move_seconds=0.1)
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c
 
 
@@ -209,7 +210,7 @@ def quick_client(database: str) -> Iterator[TestClient]:
     default limit is for people: 10 messages a second)."""
     settings = ServerSettings(database_url=database, bot_workers=1, message_rate=1000,
                               message_burst=1000)
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c
 
 
@@ -258,14 +259,14 @@ def test_hello_after_a_reconnect_brings_the_missed_events(client: TestClient) ->
 
 def test_games_resume_after_a_restart(database: str) -> None:
     settings = ServerSettings(database_url=database, bot_workers=1)
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         created = create(client, game="diamoniak", players=["human", "random"], seed=4)
         table, token = created["table"], created["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table}?token={token}") as seat:
             first = until(seat, my_turn)
             seat.send_json({"type": "submit", "action": "draw", "version": first["version"]})
             before = until(seat, lambda m: my_turn(m) and m["version"] > first["version"])
-    with TestClient(create_app(settings)) as client, \
+    with TestClient(create_app(settings), base_url="http://localhost") as client, \
             client.websocket_connect(f"/ws/tables/{table}?token={token}") as seat:
         after = until(seat, lambda m: m["type"] == "update")
         assert after["version"] == before["version"] and after["view"] == before["view"]
@@ -421,10 +422,11 @@ def test_a_binary_frame_is_refused_and_the_connection_stays(client: TestClient) 
 def test_a_slow_bot_never_stalls_another_table(database: str) -> None:
     """Issue 15: bots decide in worker processes, never on the event loop; while one
     table's search thinks for seconds, another table's bots play their game to the end."""
-    settings = ServerSettings(database_url=database, bot_workers=2)
-    with TestClient(create_app(settings)) as client:
+    settings = ServerSettings(database_url=database, bot_workers=2, max_seconds=30,
+                              max_iterations=10**9, decision_timeout=60)  # a long search
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         slow = create(client, game="raiding-stonehenge",
-                      players=["ismcts:seconds=10", "random"], seed=1)
+                      players=["ismcts:seconds=30", "random"], seed=1)
         with client.websocket_connect(f"/ws/tables/{slow['table']}") as watcher:
             thinking = until(watcher, lambda m: m["type"] == "update"
                              and m["view"]["to_move"] == [0])  # RS-6: its first pick
@@ -440,8 +442,8 @@ def test_a_slow_bot_never_stalls_another_table(database: str) -> None:
 def test_stand_ins_and_notices_outlive_a_restart(database: str) -> None:
     """Issue 15: notices are stored; after a restart a new connection hears them, and the
     stand-in still plays the absent seat until its owner returns."""
-    settings = ServerSettings(database_url=database, bot_workers=1)
-    with TestClient(create_app(settings)) as client:
+    settings = ServerSettings(database_url=database, bot_workers=1, min_move_seconds=0.1)
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         created = create(client, game="diamoniak", players=["human", "human"], seed=9,
                          clock={"seconds_per_move": 0.5, "grace_seconds": 60,
                                 "bot": "random"})
@@ -456,7 +458,7 @@ def test_stand_ins_and_notices_outlive_a_restart(database: str) -> None:
                     two.send_json({"type": "submit", "action": message["legal"][0],
                                    "version": message["version"]})
             assert message["away"] == {"0": "out of time"}
-    with TestClient(create_app(settings)) as client, \
+    with TestClient(create_app(settings), base_url="http://localhost") as client, \
             client.websocket_connect(f"/ws/tables/{table}") as watcher:
         first = until(watcher, lambda m: m["type"] == "update")
         assert first["away"] == {"0": "out of time"}

@@ -30,7 +30,7 @@ from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.server.settings import DEFAULT_DATABASE, ServerSettings
+from albion.server.settings import DEFAULT_DATABASE, ServerSettings, allowed_hosts
 from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
@@ -465,22 +465,38 @@ def serve_command(
     connections_per_address: Annotated[int, typer.Option(
         min=1, help="Table connections one client address may hold open at once.")
     ] = ServerSettings.connections_per_address,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help="A host name people reach this server by (repeatable; "
+        "`*.example.org` for its subdomains, `*` for any — not safe against DNS "
+        "rebinding). Default: this machine's names, and --host.")] = None,
+    max_iterations: Annotated[int, typer.Option(
+        min=1, help="The most iterations a search bot may be given a move.")
+    ] = ServerSettings.max_iterations,
+    max_seconds: Annotated[float, typer.Option(
+        min=0.01, max=600, help="The most seconds a bot may think a move (every search "
+        "here stops at it).")] = ServerSettings.max_seconds,
 ) -> None:
     """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
-        import uvicorn  # noqa: PLC0415 - only the server needs it
-
         from albion.server import create_app  # noqa: PLC0415
+        from albion.server.run import serve  # noqa: PLC0415 - only the server needs it
 
         if not db.startswith(("sqlite:", "postgresql")):
             fail(f"--db {db}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
                  "(postgresql+psycopg://USER@HOST/DB)")
+        hosts = allowed_hosts(host, allowed_host or [])
+        if hosts is None:
+            fail(f"--host {host} serves other machines: say which name they reach it by, "
+                 "with --allowed-host NAME (repeatable, e.g. --allowed-host "
+                 "games.example.org), so that pages on other names cannot talk to it")
         _check_port_free(host, port)
         settings = ServerSettings(host=host, port=port, database_url=db,
                                   allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
                                   reports=reports, table_rate=table_rate,
                                   table_burst=table_burst,
                                   connections_per_address=connections_per_address,
+                                  allowed_hosts=hosts, max_iterations=max_iterations,
+                                  max_seconds=max_seconds,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
         try:
             server_app = create_app(settings)
@@ -488,9 +504,7 @@ def serve_command(
             fail(f"cannot open the database {db}: {str(error).splitlines()[0]}")
         console.print(f"Albion is serving at [bold]http://{host}:{port}/[/] "
                       f"(games kept in {db}; Ctrl-C stops)")
-        uvicorn.run(server_app, host=host, port=port, ws_max_size=16 * settings.frame_limit,
-                    ws_per_message_deflate=False,  # compressing costs more CPU than it saves
-                    log_level="warning")
+        serve(server_app, settings)
 
 
 def _check_port_free(host: str, port: int) -> None:

@@ -19,7 +19,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion
-from albion.server.errors import NotStarted
+from albion.server.bots import Chance
+from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
 from albion.server.ratelimit import TokenBucket
 from albion.server.store import Conflict, Notice
@@ -31,6 +32,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("albion.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+RETRY_FIRST, RETRY_MOST = 0.1, 5.0
+"""Seconds a bot waits before deciding again after its decision could not be stored:
+doubling from the first to the most, until the database answers."""
+
+
+async def _never_closed(code: int, reason: str) -> None:
+    """A client nobody can close (tests' and tools' own)."""
 
 
 @dataclass(eq=False)
@@ -43,19 +52,32 @@ class Client:
     notices_sent: int = 0
     """How many of the table's notices this connection has been sent."""
     closed: bool = field(default=False)
+    token_hash: str | None = None
+    """The hash of the token it opened its seat with (revoked: the connection closes)."""
+    close: Close = _never_closed
+    address: str = ""
+    """The client's address, as its limits count it."""
 
 
 class TableActor:
     """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
 
-    def __init__(self, hub: Hub, table_id: str, table: Table, seed: int,
+    def __init__(self, hub: Hub, table_id: str, table: Table, chance: Chance,
                  players: list[str], clock: Clock | None = None, *, started: bool = True,
-                 names: dict[int, str] | None = None, owner: bool = True) -> None:
+                 names: dict[int, str] | None = None, owner: bool = True,
+                 variant: dict[str, Any] | None = None, seed_chosen: bool = False,
+                 rematch: str | None = None) -> None:
         self.hub = hub
         self.id = table_id
         self.table = table
-        self.seed = seed
+        self.chance = chance
+        """Where the table's chance and its bots' choices come from: never sent."""
+        self.seed_chosen = seed_chosen
+        """Its creator chose the seed: whoever knows it can compute the deal (shown)."""
+        self.rematch = rematch
+        """The table created as this one's rematch, once there is one."""
         self.players = players
+        self.variant = dict(variant if variant is not None else table.variant.as_dict())
         self.clock = clock
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -80,8 +102,12 @@ class TableActor:
         """False while a person has not yet opened their seat: nobody plays, no clock."""
         self.names: dict[int, str] = dict(names or {})
         self.hints: dict[int, TokenBucket] = {}
-        self.replay_steps: list[dict[str, Any]] | None = None
-        """Once the game is over: the spectator's view at every version (the replay)."""
+        self.renames: dict[int, TokenBucket] = {}
+        self.elsewhere: dict[int, int] = {}
+        """Connections other processes hold per seat (PostgreSQL presence)."""
+        self.idle_since = time.monotonic()
+        """When the last connection left (or the table was loaded): a quiet table is
+        unloaded after `idle_seconds` (`Hub.evict`)."""
 
     @property
     def status(self) -> str:
@@ -122,6 +148,21 @@ class TableActor:
         return self.hints.setdefault(seat, TokenBucket(settings.hint_rate,
                                                        settings.hint_burst))
 
+    def rename_allowance(self, seat: int) -> TokenBucket:
+        """A seat's names: a few a minute (each is told to everyone at the table)."""
+        settings = self.hub.settings
+        return self.renames.setdefault(seat, TokenBucket(settings.rename_rate,
+                                                         settings.rename_burst))
+
+    def is_quiet(self) -> bool:
+        """Nobody is connected and nothing runs here or is about to: no bot thinks or has
+        a decision to make, no clock ticks."""
+        if self.clients or self.thinking or self.timers:
+            return False
+        if not self.started or self.table.is_over() or not self.owner:
+            return True
+        return not any(self._played_by_bot(seat) for seat in self.table.to_move())
+
     # -- commands ----------------------------------------------------------------------
 
     async def submit(self, seat: int, action: Any, version: int, *,
@@ -134,6 +175,8 @@ class TableActor:
         async with self.lock:  # other processes' decisions arrive by NOTIFY (`catch_up`)
             if not await self.has_started():
                 raise NotStarted
+            if by_owner and seat in self.away and not self._may_come_back():
+                raise StandInKeeps
             self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
             self.decided_at = received
             if by_owner and seat in self.away:
@@ -177,9 +220,13 @@ class TableActor:
         except Conflict:
             await self._reload()
             raise StaleVersion(submitted, self.table.version) from None
-        except Exception:
-            await self._reload()
-            raise
+        except Exception as problem:  # the disk is full, the database did not answer
+            log.warning("table %s: decisions %d-%d not stored (%s); the table goes back "
+                        "to version %d", self.id, rows[0].version, rows[-1].version,
+                        str(problem).splitlines()[0] if str(problem) else
+                        type(problem).__name__, self.stored)
+            self._roll_back()
+            raise NotStored from None
         self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
         await self.broadcast()
@@ -188,6 +235,15 @@ class TableActor:
         self.table = await self.hub.load_table(self.id)
         self.stored = self.table.version
         await self.broadcast()
+
+    def _roll_back(self) -> None:
+        """The table as it was stored (rebuilt from its own log, without the database):
+        nobody was told of what was not stored, so nobody sees it go."""
+        table = self.table
+        rows = [row for row in table.log() if row.version <= self.stored]
+        self.table = Table.from_log(table.game, self.players, self.variant,
+                                    self.chance.seed, rows, secret=self.chance.secret)
+        self.stored = len(rows)
 
     # -- clients -------------------------------------------------------------------------
 
@@ -201,10 +257,12 @@ class TableActor:
             self._cancel_timer(-1 - client.seat)
             self.hub.spawn(self.hub.set_presence(self.id, client.seat,
                                                  self.present[client.seat]))
-            if client.seat in self.away:
+            if client.seat in self.away and self._may_come_back():
                 async with self.lock:
-                    await self._come_back(client.seat)
+                    if client.seat in self.away:
+                        await self._come_back(client.seat)
                 self.schedule()
+            await self.tell_seat(client.seat, but=client)  # open elsewhere: they hear it
         await self.send_update(client)
 
     def leave(self, client: Client) -> None:
@@ -212,12 +270,33 @@ class TableActor:
             return
         client.closed = True
         self.clients.discard(client)
+        if not self.clients:
+            self.idle_since = time.monotonic()
         seat = client.seat
         if seat is not None:
             self.present[seat] -= 1
             self.hub.spawn(self.hub.set_presence(self.id, seat, max(0, self.present[seat])))
             if self.present[seat] <= 0:
                 self._start_grace(seat)
+            else:
+                self.hub.spawn(self.tell_seat(seat))
+
+    async def tell_seat(self, seat: int, but: Client | None = None) -> None:
+        """The seat's connections hear how many places it is open in now."""
+        await asyncio.gather(*(self.send_update(client) for client in list(self.clients)
+                               if client.seat == seat and client is not but))
+
+    def open_elsewhere(self, seat: int) -> int:
+        """Connections holding `seat` besides one of them, on every process."""
+        return max(0, self.present[seat] - 1) + self.elsewhere.get(seat, 0)
+
+    async def sign_out(self, seat: int, token_hash: str | None) -> None:
+        """The seat's owner took a new token: its connections opened with another one
+        are closed (here; other processes hear it by notification)."""
+        for client in [c for c in list(self.clients) if c.seat == seat
+                       and c.token_hash != token_hash]:
+            await client.close(1008, "signed out: this seat's owner opened it afresh")
+            self.leave(client)
 
     def _start_grace(self, seat: int) -> None:
         """The seat's person has no connection here: after the grace period a stand-in
@@ -265,6 +344,9 @@ class TableActor:
             "away": {str(seat): reason for seat, reason in sorted(self.away.items())},
             "decided_at": self.decided_at,
             "committed_at": self.last_commit,
+            "seed_chosen": self.seed_chosen,
+            "elsewhere": None if client.seat is None else self.open_elsewhere(client.seat),
+            "rematch": self.rematch,
         }
         client.seen = table.version
         client.notices_sent = len(self.notices)
@@ -289,6 +371,12 @@ class TableActor:
                                f"{self.clock.bot} plays for them until they return",
                                stand_in=self.clock.bot)
         self.schedule()
+
+    def _may_come_back(self) -> bool:
+        """Owners take their seats back until the table has said `max_notices` things
+        (each hand-over is stored: a seat flipping between its owner and the stand-in
+        could otherwise grow them without end)."""
+        return len(self.notices) < self.hub.settings.max_notices
 
     async def _come_back(self, seat: int) -> None:
         """Under the lock: the seat's owner decides again."""
@@ -380,6 +468,7 @@ class TableActor:
     async def _bot_turn(self, seat: int) -> None:
         """The bot at `seat` (or the stand-in) decides in the pool from the seat's view,
         and submits like anyone; if the table moved on meanwhile it decides again."""
+        retry = RETRY_FIRST
         try:
             while seat in self.table.to_move() and self._played_by_bot(seat):
                 version = self.table.version
@@ -387,8 +476,16 @@ class TableActor:
                     self.clock.bot if self.clock is not None else "heuristic"
                 view, legal = self.table.decision_inputs(seat)
                 began = time.monotonic()
-                action = await self.hub.bots.decide(self.table.game.id, spec, seat,
-                                                    self.seed, version, view, legal)
+                try:
+                    action = await self.hub.bots.decide(self.id, self.table.game.id, spec,
+                                                        seat, self.chance, version, view,
+                                                        legal)
+                except Exception:  # the pool itself failed: try again, later
+                    log.exception("table %s: the bot at seat %d could not decide",
+                                  self.id, seat)
+                    await asyncio.sleep(retry)
+                    retry = min(2 * retry, RETRY_MOST)
+                    continue
                 pause = self.hub.settings.bot_delay * random.uniform(0.75, 1.25) - (
                     time.monotonic() - began)  # about the delay: tables do not move in step
                 if pause > 0:
@@ -399,6 +496,16 @@ class TableActor:
                     await self.submit(seat, action, version, by_owner=False)
                 except AlbionError:
                     continue  # stale: another decision came first; look again
+                except NotStored:  # the database failed: the same again, once it is back
+                    await asyncio.sleep(retry)
+                    retry = min(2 * retry, RETRY_MOST)
+                    continue
+                except Exception:
+                    log.exception("table %s: the bot's decision at seat %d failed",
+                                  self.id, seat)
+                    await asyncio.sleep(retry)
+                    retry = min(2 * retry, RETRY_MOST)
+                    continue
                 break
         finally:
             self.thinking.discard(seat)

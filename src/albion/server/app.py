@@ -28,20 +28,28 @@ from albion.core.errors import (
 )
 from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
-from albion.server.errors import ApiError, NotStarted
+from albion.server.bots import HintsBusy
+from albion.server.credentials import asks_for_seat, is_table_id, offered_token
+from albion.server.errors import ApiError, NotStarted, NotStored, StandInKeeps
+from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.lobby import add_lobby
 from albion.server.logs import install as redact_logs
-from albion.server.messages import ClientMessage, ErrorBody, Submit, error
+from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
+from albion.server.names import NameRefused, choose_name
 from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
-from albion.server.quotas import ConnectionQuota, Quotas, address_of
+from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
+from albion.server.replays import add_replays
+from albion.server.seat_routes import add_seat_routes
 from albion.server.settings import ServerSettings
-from albion.server.store import Store
+from albion.server.store import Store, token_hash
 
 log = logging.getLogger("albion.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+HELLO_RATE, HELLO_BURST = 1.0, 5
+"""`hello`s a connection may send a second, on average, and at once (each costs a view)."""
 
 
 def create_app(settings: ServerSettings) -> FastAPI:
@@ -58,7 +66,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     app = FastAPI(title="Albion", version=__version__, lifespan=lifespan,
                   description="Play Albion's games online: a lobby over HTTP, a table "
-                  "over a WebSocket (docs/protocol/server.md).")
+                  "over a WebSocket (docs/protocol/server.md).",
+                  docs_url=None, redoc_url=None)  # /docs is a page of our own (pages.py)
     app.state.hub = hub
     app.state.settings = settings
     app.add_middleware(GZipMiddleware, minimum_size=4096)
@@ -66,8 +75,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     quotas = Quotas.of(settings)
     _errors(app)
     add_lobby(app, hub, quotas.tables)
-    _table_socket(app, hub, settings, quotas.connections)
+    add_seat_routes(app, hub, quotas.tables)
+    add_replays(app, hub)
+    _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)
+    app.add_middleware(HostCheck, allowed=settings.allowed_hosts)  # outermost: first
     return app
 
 
@@ -99,43 +111,69 @@ def _errors(app: FastAPI) -> None:
 
 
 def _table_socket(app: FastAPI, hub: Hub, settings: ServerSettings,
-                  connections: ConnectionQuota) -> None:
+                  quotas: Quotas) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
         address = address_of(socket.client)
-        if not connections.enter(address):  # before accepting: HTTP 403 on a real server
+        if not quotas.connections.enter(address):  # before accepting: HTTP 403
             await socket.close(code=1008, reason="too many connections from your address")
             return
         try:
-            await _play(socket, hub, settings, table_id)
+            if not quotas.connects.take(address):
+                await socket.close(code=1008, reason="too many new connections from your "
+                                   "address: wait a moment")
+                return
+            await _play(socket, hub, settings, table_id, quotas, address)
         finally:
-            connections.leave(address)
+            quotas.connections.leave(address)
 
 
-async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
-                table_id: str) -> None:
+async def _refuse(socket: WebSocket, reason: str) -> None:
+    await socket.close(code=1008, reason=reason)
+
+
+async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id: str,
+                quotas: Quotas, address: str) -> None:
     """One seat's (or spectator's) connection: updates out, decisions in."""
     origin = socket.headers.get("origin")
-    if origin is not None and not settings.origin_allowed(origin, socket.headers.get("host")):
-        await socket.close(code=1008, reason="origin not allowed")
+    if origin is not None and not origin_matches(origin, socket.headers.get("host"),
+                                                 settings.allowed_hosts,
+                                                 settings.allowed_origins):
+        await _refuse(socket, "origin not allowed")
         return
-    token = socket.query_params.get("token")
+    if not is_table_id(table_id):
+        await _refuse(socket, "no such table")
+        return
+    token = offered_token(socket.headers, socket.cookies, socket.query_params,
+                          allow_query=True)
     seat = None
+    if token is None and asks_for_seat(socket.query_params, socket.headers):
+        await _refuse(socket, "this browser holds no such seat at this table (was its "
+                      "link opened in another one?)")
+        return
     if token is not None:
         seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
         if seat is None:
-            await socket.close(code=1008, reason="that token opens no seat at this table")
+            await _refuse(socket, "that token opens no seat at this table")
+            return
+        if not quotas.seat_connects.take((table_id, seat)):
+            await _refuse(socket, "this seat reconnects too often: wait a moment")
             return
     actor = await hub.actor(table_id)
     if actor is None:
-        await socket.close(code=1008, reason="no such table")
+        await _refuse(socket, "no such table")
         return
     await socket.accept()
-    if seat is not None and await asyncio.to_thread(hub.store.take_seat, table_id, seat):
+    people = [other for other in range(actor.table.num_players)
+              if actor.table.is_human(other)]
+    if seat is not None and await asyncio.to_thread(hub.store.take_seat, table_id, seat,
+                                                    people):
         await actor.start()
     outbox = Outbox(socket, settings.send_queue)  # the table never waits for this client
-    client = Client(seat, outbox.send)
+    client = Client(seat, outbox.send, token_hash=token_hash(token) if token else None,
+                    close=outbox.close, address=address)
     bucket = TokenBucket(settings.message_rate, settings.message_burst)
+    hellos = TokenBucket(HELLO_RATE, HELLO_BURST)
     stopped = asyncio.ensure_future(outbox.stopped.wait())
     await actor.join(client)
     try:
@@ -164,7 +202,7 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
                 await outbox.close(1009)
                 return
             try:
-                await _handle(actor, client, text)
+                await _handle(actor, client, text, hellos, quotas)
             except Exception:  # logged; the player gets a code, never a traceback
                 log.exception("table %s: a message failed", actor.id)
                 await client.send(error("server_error", "something went wrong on the "
@@ -177,7 +215,8 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings,
         stopped.cancel()
 
 
-async def _handle(actor: TableActor, client: Client, text: str) -> None:
+async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBucket,
+                  quotas: Quotas) -> None:
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(text))
     except (ValueError, RecursionError, ValidationError) as problem:  # deep nesting too
@@ -186,15 +225,41 @@ async def _handle(actor: TableActor, client: Client, text: str) -> None:
     if isinstance(message, Submit):
         await _submit(actor, client, message)
     elif message.type == "hello":
+        if not hellos.take():
+            await client.send(error("rate_limited", "hello at most once a second"))
+            return
         actor.replay_from(client, message.since)
         await actor.send_update(client)
     elif message.type == "join":
-        if client.seat is None:
-            await client.send(error("not_a_seat", "spectators have no seat to name"))
-            return
-        await actor.name(client.seat, message.name)
+        await _join(actor, client, message, quotas)
     else:
         await _hint(actor, client)
+
+
+async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas) -> None:
+    """A seat's display name: trimmed (and the person told so), refused when it could
+    mislead (`names`), a few a minute."""
+    seat = client.seat
+    if seat is None:
+        await client.send(error("not_a_seat", "spectators have no seat to name"))
+        return
+    table = actor.table
+    if table.is_over():
+        await client.send(error("over", "the game is over: names stay as they were"))
+        return
+    labels = [table.game.seat_name(other) for other in range(table.num_players)]
+    taken = [label for other, label in enumerate(labels) if other != seat] + [
+        name for other, name in actor.names.items() if other != seat]
+    try:
+        chosen = choose_name(message.name, labels[seat], taken)
+    except NameRefused as refusal:
+        await client.send(error("bad_name", str(refusal)))
+        return
+    if not actor.rename_allowance(seat).take() or not quotas.renames.take(client.address):
+        await client.send(error("rate_limited", "names are limited to a few a minute"))
+        return
+    await actor.name(seat, chosen.name)
+    await client.send({"type": "named", "name": chosen.name, "trimmed": chosen.trimmed})
 
 
 async def _hint(actor: TableActor, client: Client) -> None:
@@ -220,8 +285,13 @@ async def _hint(actor: TableActor, client: Client) -> None:
     version = table.version
     view, legal = table.decision_inputs(seat)
     texts = table.legal(seat)
-    advice = await actor.hub.bots.hint(table.game.id, seat, actor.seed, version, view,
-                                       legal)
+    try:
+        advice = await actor.hub.bots.hint(client.address, table.game.id, seat,
+                                           actor.chance, version, view, legal)
+    except HintsBusy:
+        await client.send(error("busy", "a hint of yours is being searched: ask again "
+                                "once it has come"))
+        return
     await client.send({"type": "hint", "version": version, "action": texts[advice.index],
                        "win_chance": None if advice.iterations == 0
                        else round(advice.win_chance, 3),
@@ -236,6 +306,11 @@ async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
         await actor.submit(client.seat, message.action, message.version)
     except NotStarted as refusal:
         await client.send(error("not_started", str(refusal)))
+    except NotStored as refusal:
+        await client.send(error("not_stored", str(refusal)))
+        await actor.send_update(client)
+    except StandInKeeps as refusal:
+        await client.send(error("stand_in", str(refusal)))
     except NotYourTurn as refusal:
         await client.send(error("not_your_turn", str(refusal)))
     except StaleVersion as refusal:

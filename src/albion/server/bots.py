@@ -1,24 +1,57 @@
 """Bots for a server: each decision in a worker process, never on the event loop, from the
 seat's view only (a slow bot never stalls another table). Hints are the ISMCTS bot's
-choice for a person's seat, with its estimated win chance, from that seat's view."""
+choice for a person's seat, with its estimated win chance, from that seat's view.
+
+Issue 25: bots and hints have pools of their own (a hint never delays a bot); the bots'
+turns are shared round-robin between tables and the hints' between client addresses, each
+address having at most `hints_per_address` hints searched at once; every search stops at
+the server's ceilings (`budgets.capped`), and a decision still running after
+`decision_timeout` has its worker process killed and replaced (pebble), a random legal
+action standing in for it. Stopping the server ends every worker."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from pebble import ProcessExpired, ProcessPool
 
 from albion.bots.ismcts_bot import IsmctsBot
-from albion.bots.registry import make_bot, parse_players
+from albion.bots.registry import make_bot, parse_players, search_defaults
 from albion.core.registry import get_game
+from albion.server.budgets import capped
+from albion.server.fair import FairQueue
+from albion.server.settings import ServerSettings
 from albion.sim.workers import init_worker
-from albion.table.seeding import derive_rng
+from albion.table.seeding import seat_rng
+
+log = logging.getLogger("albion.server")
+T = TypeVar("T")
 
 HINT_ITERATIONS = 400
 """The hint's search budget: about a second per hint on this project's machines."""
+TASKS_PER_WORKER = 500
+"""Decisions a worker process makes before it is replaced by a fresh one (its memory
+never grows for long)."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """What a table's bots draw from: its secret (online tables) or its chosen seed.
+    Travels to the worker processes only, never to a client."""
+
+    seed: int | None
+    secret: bytes | None
+
+    def __repr__(self) -> str:
+        return f"Chance(seed={self.seed!r}, secret={'…' if self.secret else None})"
 
 
 @dataclass(frozen=True)
@@ -31,23 +64,31 @@ class Hint:
     iterations: int
 
 
-def decide(game_id: str, spec: str, seat: int, seed: int, version: int, view: Any,
-           legal: list[Any]) -> Any:
-    """One bot decision (in a worker): a fresh bot from `spec`, its generator labelled by
-    the table's seed, its seat and the version it decides at — the same decision on any
-    server process."""
+class HintsBusy(Exception):  # noqa: N818 - a refusal the caller answers
+    """The address has its hints' worth being searched already."""
+
+
+def decide(game_id: str, spec: str, seat: int, chance: Chance, version: int, view: Any,
+           legal: list[Any], max_iterations: int, max_seconds: float) -> Any:
+    """One bot decision (in a worker): a fresh bot from `spec` under the server's
+    ceilings, its generator labelled by the table's secret (or seed), its seat and the
+    version it decides at — the same decision on any server process."""
     game = get_game(game_id)
-    bot = make_bot(parse_players(spec, allow_human=False)[0], game,
-                   derive_rng(seed, "seat", seat, "server", version))
+    parsed = capped(parse_players(spec, allow_human=False)[0], max_iterations, max_seconds,
+                    search_defaults(game)["iterations"])
+    bot = make_bot(parsed, game,
+                   seat_rng(chance.seed, chance.secret, "seat", seat, "server", version))
     return bot.choose(view, legal)
 
 
-def hint(game_id: str, seat: int, seed: int, version: int, view: Any,
-         legal: list[Any], iterations: int) -> Hint:
+def hint(game_id: str, seat: int, chance: Chance, version: int, view: Any,
+         legal: list[Any], iterations: int, max_seconds: float) -> Hint:
     """The ISMCTS bot's choice from `view` (in a worker); deterministic per version."""
     game = get_game(game_id)
-    spec = parse_players(f"ismcts:iterations={iterations}", allow_human=False)[0]
-    bot = make_bot(spec, game, derive_rng(seed, "seat", seat, "hint", version))
+    spec = parse_players(f"ismcts:iterations={iterations},seconds={max_seconds!r}",
+                         allow_human=False)[0]
+    bot = make_bot(spec, game, seat_rng(chance.seed, chance.secret, "seat", seat, "hint",
+                                        version))
     assert isinstance(bot, IsmctsBot)
     if len(legal) == 1:
         return Hint(0, float("nan"), 0)
@@ -56,24 +97,73 @@ def hint(game_id: str, seat: int, seed: int, version: int, view: Any,
 
 
 class BotPool:
-    """The worker processes deciding for bot seats (and answering hints)."""
+    """The worker processes deciding for bot seats, and those answering hints."""
 
-    def __init__(self, workers: int) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=max(1, workers),
-                                        mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=init_worker, initargs=(os.getpid(),))
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.bots = _pool(settings.bot_workers)
+        self.hints = _pool(settings.hint_workers)
+        self.turns = FairQueue(settings.bot_workers)
+        self.hint_turns = FairQueue(settings.hint_workers)
+        self.hinting: Counter[str] = Counter()
+        """Hints being searched (or waiting) per client address."""
 
-    async def decide(self, game_id: str, spec: str, seat: int, seed: int, version: int,
-                     view: Any, legal: list[Any]) -> Any:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, decide, game_id, spec, seat, seed,
-                                          version, view, legal)
+    async def decide(self, table_id: str, game_id: str, spec: str, seat: int,
+                     chance: Chance, version: int, view: Any, legal: list[Any]) -> Any:
+        """The bot's decision; a random legal action if its worker overran or died."""
+        settings = self.settings
+        async with self.turns.turn(table_id):
+            try:
+                return await self._run(self.bots, decide, game_id, spec, seat, chance,
+                                       version, view, legal, settings.max_iterations,
+                                       settings.max_seconds)
+            except (FutureTimeout, ProcessExpired) as problem:
+                log.warning("table %s: %s at seat %d %s; a random legal action stands "
+                            "in", table_id, spec, seat, _what(problem))
+                rng = seat_rng(chance.seed, chance.secret, "seat", seat, "fallback",
+                               version)
+                return legal[rng.randrange(len(legal))]
 
-    async def hint(self, game_id: str, seat: int, seed: int, version: int, view: Any,
-                   legal: list[Any], iterations: int = HINT_ITERATIONS) -> Hint:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, hint, game_id, seat, seed, version,
-                                          view, legal, iterations)
+    async def hint(self, address: str, game_id: str, seat: int, chance: Chance,
+                   version: int, view: Any, legal: list[Any],
+                   iterations: int = HINT_ITERATIONS) -> Hint:
+        """The hint for `seat`; HintsBusy when `address` has its hints' worth being
+        searched; a hint without a search (index 0, no iterations) if its worker
+        overran."""
+        if self.hinting[address] >= self.settings.hints_per_address:
+            raise HintsBusy(address)
+        self.hinting[address] += 1
+        try:
+            async with self.hint_turns.turn(address):
+                return await self._run(self.hints, hint, game_id, seat, chance, version,
+                                       view, legal, iterations, self.settings.max_seconds)
+        except (FutureTimeout, ProcessExpired) as problem:
+            log.warning("a hint %s", _what(problem))
+            return Hint(0, float("nan"), 0)
+        finally:
+            self.hinting[address] -= 1
+            if self.hinting[address] <= 0:
+                del self.hinting[address]
+
+    async def _run(self, pool: ProcessPool, work: Callable[..., T], *args: Any) -> T:
+        future = pool.schedule(work, args=args, timeout=self.settings.decision_timeout)
+        return await asyncio.wrap_future(future)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        """End every worker now (thinking ones too)."""
+        for pool in (self.bots, self.hints):
+            pool.stop()  # type: ignore[no-untyped-call]
+        for pool in (self.bots, self.hints):
+            pool.join(timeout=5)
+
+
+def _pool(workers: int) -> ProcessPool:
+    return ProcessPool(max_workers=max(1, workers), max_tasks=TASKS_PER_WORKER,
+                       initializer=init_worker, initargs=(os.getpid(),),
+                       context=multiprocessing.get_context("spawn"))
+
+
+def _what(problem: Exception) -> str:
+    if isinstance(problem, FutureTimeout):
+        return "overran the decision time; its worker was replaced"
+    return f"lost its worker process ({problem})"

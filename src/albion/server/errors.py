@@ -26,3 +26,26 @@ class NotStarted(Exception):  # noqa: N818 - named like the core's NotYourTurn
 
     def __init__(self) -> None:
         super().__init__(self.MESSAGE)
+
+
+class NotStored(Exception):  # noqa: N818 - a refusal the caller answers
+    """A decision the database did not take (a full disk, a connection lost): the table
+    went back to what is stored, so nothing changed and nothing is acknowledged; the
+    decision can be made again (a bot's is, by itself, once the database is back)."""
+
+    MESSAGE = ("your decision could not be stored (the server's database did not answer): "
+               "nothing changed; try again")
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
+
+
+class StandInKeeps(Exception):  # noqa: N818 - a refusal the caller answers
+    """An owner's decision while a stand-in plays their seat, at a table that has said
+    `max_notices` things: the stand-in plays on to the end of this game."""
+
+    MESSAGE = ("a stand-in plays your seat until this game ends: the seat changed hands "
+               "too often")
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)

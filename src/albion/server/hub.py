@@ -10,12 +10,15 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from albion.server.actor import TableActor
-from albion.server.bots import BotPool
+from albion.server.bots import BotPool, Chance
+from albion.server.credentials import is_table_id
+from albion.server.finished import FinishedGames
 from albion.server.messages import Clock
 from albion.server.ownership import Ownership
 from albion.server.settings import ServerSettings
@@ -29,12 +32,15 @@ class Hub:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
-        self.bots = BotPool(settings.bot_workers)
+        self.bots = BotPool(settings)
         self.actors: dict[str, TableActor] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        """Tables being loaded now (each entry goes once its load ends)."""
+        self.finished = FinishedGames(settings.replay_cache_bytes)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.listener: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        self.evicter: asyncio.Task[None] | None = None
         self.process = secrets.token_hex(8)
         """This process among those sharing the database (its presence rows)."""
         self.ownership: Ownership | None = None if store.is_sqlite else Ownership(
@@ -64,9 +70,10 @@ class Hub:
                 ThreadPoolExecutor(32, thread_name_prefix="albion-database"))
             self.listener = asyncio.create_task(self._listen())
             self.sweeper = asyncio.create_task(self._sweep())
+        self.evicter = asyncio.create_task(self._evict_quiet_tables())
 
     async def stop(self) -> None:
-        for task in (self.listener, self.sweeper):
+        for task in (self.listener, self.sweeper, self.evicter):
             if task is not None:
                 task.cancel()
         if self.ownership is not None:
@@ -89,39 +96,54 @@ class Hub:
             log.error("table task failed", exc_info=task.exception())
 
     async def actor(self, table_id: str) -> TableActor | None:
-        """The table's actor in this process, loaded from the database if need be."""
-        if table_id in self.actors:
-            return self.actors[table_id]
-        lock = self.loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if table_id in self.actors:
-                return self.actors[table_id]
-            row = await asyncio.to_thread(self.store.table, table_id)
-            if row is None:
-                return None
-            table = await self.load_table(table_id)
-            names = await asyncio.to_thread(self.store.names, table_id)
-            actor = TableActor(self, table_id, table, row.seed, row.players,
-                               Clock.model_validate(row.clock) if row.clock else None,
-                               started=row.status != "waiting", names=names,
-                               owner=await self.claim(table_id))
-            actor.take_notices(await asyncio.to_thread(self.store.notices, table_id))
-            if table.version > row.version:  # chance the writer had not stored: store it
-                with contextlib.suppress(Exception):
-                    await asyncio.to_thread(
-                        self.store.append, table_id, table.log(row.version),
-                        [not table.is_human(s) for s in range(table.num_players)],
-                        actor.status)
+        """The table's actor in this process, loaded from the database if need be (None
+        for a table that does not exist: nothing is kept for it)."""
+        if not is_table_id(table_id):
+            return None
+        actor = self.actors.get(table_id)
+        if actor is None:
+            lock = self.loading.setdefault(table_id, asyncio.Lock())
+            try:
+                async with lock:
+                    actor = self.actors.get(table_id) or await self._load(table_id)
+            finally:
+                if not lock.locked() and self.loading.get(table_id) is lock:
+                    del self.loading[table_id]
+        if actor is not None:
+            actor.idle_since = time.monotonic()  # in use: not unloaded under its caller
+        return actor
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None:
+            return None
+        table = await self.load_table(table_id)
+        names = await asyncio.to_thread(self.store.names, table_id)
+        rematch = await asyncio.to_thread(self.store.rematch_of, table_id)
+        actor = TableActor(self, table_id, table, Chance(row.seed, row.secret_bytes),
+                           row.players,
+                           Clock.model_validate(row.clock) if row.clock else None,
+                           started=row.status != "waiting", names=names,
+                           owner=await self.claim(table_id), variant=row.variant,
+                           seed_chosen=row.seed_chosen, rematch=rematch)
+        actor.take_notices(await asyncio.to_thread(self.store.notices, table_id))
+        actor.stored = row.version
+        if table.version > row.version:  # chance the writer had not stored: store it
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(
+                    self.store.append, table_id, table.log(row.version),
+                    [not table.is_human(s) for s in range(table.num_players)],
+                    actor.status)
                 actor.stored = table.version
-            self.actors[table_id] = actor
-            return actor
+        self.actors[table_id] = actor
+        return actor
 
     async def load_table(self, table_id: str) -> Table:
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
         rows = await asyncio.to_thread(self.store.log, table_id)
         return Table.from_log(row.game, row.players, row.variant, row.seed, rows,
-                              autoplay=False)
+                              secret=row.secret_bytes, autoplay=False)
 
     async def claim(self, table_id: str) -> bool:
         """Whether this process runs the table's bots and clock (always with SQLite)."""
@@ -138,6 +160,60 @@ class Hub:
         if self.shared:
             await asyncio.to_thread(self.store.set_presence, table_id, seat, self.process,
                                     connections)
+
+    async def announce(self, table_id: str, what: str) -> None:
+        """Tell the other processes (PostgreSQL) something about a table that is not a
+        decision: `revoke:SEAT` (a seat's token changed), `rematch`."""
+        if self.shared:
+            await asyncio.to_thread(self._announce, table_id, what)
+
+    def _announce(self, table_id: str, what: str) -> None:
+        with self.store.transaction() as db:
+            self.store.notify_in(db, table_id, 0, what)
+
+    async def _heard(self, actor: TableActor, what: list[str]) -> None:
+        """Another process's word about a table loaded here."""
+        if what[0] == "presence":
+            counts = await asyncio.to_thread(self.store.presence_counts, actor.id,
+                                             self.process,
+                                             3 * self.settings.presence_seconds)
+            changed = {seat for seat in set(counts) | set(actor.elsewhere)
+                       if counts.get(seat, 0) != actor.elsewhere.get(seat, 0)}
+            actor.elsewhere = counts
+            for seat in changed:
+                await actor.tell_seat(seat)
+        elif what[0] == "revoke" and len(what) > 1 and what[1].isdigit():
+            seat = int(what[1])
+            await actor.sign_out(seat, await asyncio.to_thread(self.store.token_hash_of,
+                                                               actor.id, seat))
+        elif what[0] == "rematch":
+            actor.rematch = await asyncio.to_thread(self.store.rematch_of, actor.id)
+            await actor.broadcast()
+
+    async def _evict_quiet_tables(self) -> None:
+        """Unload the tables nobody is connected to and nothing runs for, once they have
+        been quiet for `idle_seconds` (issue 25: every table ever touched stayed loaded).
+        They are loaded again from the database when someone asks."""
+        idle = self.settings.idle_seconds
+        while True:
+            await asyncio.sleep(max(0.05, min(5.0, idle / 4)))
+            now = time.monotonic()
+            for actor in list(self.actors.values()):
+                if actor.is_quiet() and now - actor.idle_since >= idle and \
+                        not actor.lock.locked():
+                    await self.evict(actor)
+
+    async def evict(self, actor: TableActor) -> None:
+        """Unload `actor`'s table from this process (another may claim it then)."""
+        if self.actors.get(actor.id) is not actor:
+            return
+        del self.actors[actor.id]
+        actor.close()
+        if self.ownership is not None and actor.owner:
+            try:
+                await self.ownership.release(actor.id)
+            except Exception:
+                log.exception("table %s could not be released", actor.id)
 
     async def present_elsewhere(self, table_id: str) -> set[int]:
         """Seats of the table another live process holds a connection for."""
@@ -203,8 +279,12 @@ class Hub:
                     async for note in db.notifies():
                         table_id, version, *what = note.payload.split(":")
                         actor = self.actors.get(table_id)
-                        if actor is not None and (actor.table.version < int(version)
-                                                  or not actor.started or what):
+                        if actor is None:
+                            continue
+                        if what and what[0] in ("presence", "revoke", "rematch"):
+                            self.spawn(self._heard(actor, what))
+                        elif actor.table.version < int(version) or not actor.started \
+                                or what:
                             self.spawn(self._catch_up(actor))
             except asyncio.CancelledError:
                 raise

@@ -1,6 +1,11 @@
 """The lobby (docs/protocol/server.md): the HTTP API that lists the games, creates tables
-(one unguessable token per person's seat; so many per client address, `TableQuota`), and
-serves their summaries, records, replays and rematches."""
+(one single-claim invitation per person's seat; so many per client address,
+`TableQuota`) and serves their summaries.
+
+Issue 25: a table's chance comes from a secret only this server holds; a creator who
+chooses the seed holds every person's seat (tokens, not invitations) and everyone at the
+table is shown that the seed was chosen. Bots may think only as much as the server
+allows (`budgets`)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,11 @@ from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
 from albion.core.registry import all_games, get_game
 from albion.server.actor import TableActor
+from albion.server.bots import Chance
+from albion.server.budgets import check_budget
+from albion.server.credentials import is_table_id
 from albion.server.errors import ApiError
+from albion.server.hosts import origin_matches
 from albion.server.hub import Hub
 from albion.server.messages import (
     Clock,
@@ -26,9 +35,10 @@ from albion.server.messages import (
     TableSummary,
 )
 from albion.server.quotas import TableQuota, address_of
-from albion.server.store import TableRow, new_table_id, new_token
+from albion.server.settings import ServerSettings
+from albion.server.store import SeatKey, TableRow, new_invite, new_table_id, new_token
 from albion.table import Table
-from albion.table.seeding import fresh_seed
+from albion.table.seeding import new_secret
 
 
 def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
@@ -46,12 +56,14 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                 for game in all_games()]
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable,
-              responses={400: {"model": ErrorBody}, 422: {"model": ErrorBody},
-                         429: {"model": ErrorBody}})
+              responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody},
+                         422: {"model": ErrorBody}, 429: {"model": ErrorBody}})
     async def create(request: Request, body: CreateTable) -> CreatedTable:
-        """A new table: one private link per human seat (an unguessable token) and a
-        spectator link."""
-        return await _create(hub, body, request, quota)
+        """A new table: one single-claim invitation per person's seat (or, with a chosen
+        seed, the seats' tokens: its creator holds them all) and a spectator link."""
+        check_origin(request, hub.settings)
+        created, _ = await create_table(hub, body, request, quota)
+        return created
 
     @app.get("/api/tables", response_model=list[TableSummary])
     async def list_tables(status: str | None = None) -> list[TableSummary]:
@@ -64,60 +76,29 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
     @app.get("/api/tables/{table_id}", response_model=TableSummary,
              responses={404: {"model": ErrorBody}})
     async def table(table_id: str) -> TableSummary:
-        row = await _row(hub, table_id)
+        row = await table_row(hub, table_id)
         return _summary(row, await asyncio.to_thread(hub.store.names, table_id))
 
-    @app.get("/api/tables/{table_id}/record", responses={404: {"model": ErrorBody},
-                                                          409: {"model": ErrorBody}})
-    async def record(table_id: str) -> dict[str, Any]:
-        """The full record, once the game is over (before that it holds secrets)."""
-        actor = await _actor(hub, table_id)
-        async with actor.lock:
-            await actor.catch_up()  # another process may have ended it
-        if not actor.table.is_over():
-            raise ApiError(409, "not_over", "the record is served once the game is over")
-        return actor.table.record().to_json_dict()
 
-    @app.get("/api/tables/{table_id}/replay", responses={404: {"model": ErrorBody},
-                                                          409: {"model": ErrorBody}})
-    async def replay(table_id: str) -> dict[str, Any]:
-        """A finished game as a spectator saw it, for the replay viewer: the view at
-        every version (`steps[v]` is the view at version v) and every event."""
-        actor = await _actor(hub, table_id)
-        async with actor.lock:
-            await actor.catch_up()
-        if not actor.table.is_over():
-            raise ApiError(409, "not_over", "a game is replayed once it is over")
-        table = actor.table
-        names = await asyncio.to_thread(hub.store.names, table_id)
-        if actor.replay_steps is None:  # a finished game never changes: built once
-            actor.replay_steps = await asyncio.to_thread(
-                lambda: list(table.views_since_start(None)))
-        return {"table": table_id, "game": table.game.id, "names": names,
-                "steps": actor.replay_steps,
-                "events": [entry.to_json() for entry in table.events_for(None)]}
-
-    @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedTable,
-              responses={404: {"model": ErrorBody}, 409: {"model": ErrorBody},
-                         429: {"model": ErrorBody}})
-    async def rematch(request: Request, table_id: str) -> CreatedTable:
-        """The same game, seats and variant again, with a new seed."""
-        row = await _row(hub, table_id)
-        if row.status != "over":
-            raise ApiError(409, "not_over", "a rematch follows a game that is over")
-        body = CreateTable(game=row.game, players=row.players, variant=row.variant,
-                           seed=None, clock=Clock.model_validate(row.clock) if row.clock
-                           else None)
-        return await _create(hub, body, request, quota, rematch_of=row.id)
+def check_origin(request: Request, settings: ServerSettings) -> None:
+    """A browser's request from another site's page may change nothing here (403)."""
+    origin = request.headers.get("origin")
+    if origin is not None and not origin_matches(origin, request.headers.get("host"),
+                                                 settings.allowed_hosts,
+                                                 settings.allowed_origins):
+        raise ApiError(403, "bad_origin", "requests from pages of other sites are refused")
 
 
-async def _create(hub: Hub, body: CreateTable, request: Request, quota: TableQuota,
-                  rematch_of: str | None = None) -> CreatedTable:
+async def create_table(hub: Hub, body: CreateTable, request: Request, quota: TableQuota,
+                       rematch_of: str | None = None) -> tuple[CreatedTable, TableActor]:
     """Check the request, take one of the client's tables (429 when it has none left:
-    only a request that would create a table counts), then create it."""
+    only a request that would create a table counts), then create it. A rematch's seats
+    are claimed by the people who held them before (no invitation, no token here).
+    Conflict when `rematch_of` has a rematch already."""
+    settings = hub.settings
     try:
         game = get_game(body.game)
-        specs = [_one_spec(text) for text in body.players]
+        specs = [_one_spec(text, settings) for text in body.players]
         game.check_players(len(specs))
         variant = game.variant(body.variant)
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
@@ -125,33 +106,50 @@ async def _create(hub: Hub, body: CreateTable, request: Request, quota: TableQuo
             raise ApiError(400, "bad_players", f"{', '.join(cheats)} sees hidden "
                            "information: not allowed at a table")
         if body.clock is not None:
-            stand_in = _one_spec(body.clock.bot, allow_human=False)
-            if is_cheat(stand_in):
-                raise ApiError(400, "bad_clock", f"{stand_in} sees hidden information: "
-                               "it may not stand in for a player")
+            _check_clock(body.clock, settings)
     except AlbionError as problem:
         raise ApiError(400, _code(problem), str(problem)) from None
     _take_one(quota, address_of(request.client))
     base = str(request.base_url).rstrip("/")
-    seed = fresh_seed() if body.seed is None else body.seed
-    table = Table(game, specs, variant, seed, autoplay=False)
+    chosen = body.seed is not None
+    chance = Chance(body.seed, None) if chosen else Chance(None, new_secret())
+    table = Table(game, specs, variant, chance.seed, secret=chance.secret, autoplay=False)
     table_id = new_table_id()
-    tokens = {seat: new_token() for seat, spec in enumerate(specs) if spec.is_human}
-    row = TableRow(table_id, game.id, variant.as_dict(), [str(s) for s in specs], seed,
-                   body.clock.model_dump() if body.clock else None,
-                   "waiting" if tokens else "playing", table.version, rematch_of,
-                   datetime.now(UTC))
-    await asyncio.to_thread(hub.store.create_table, row, tokens, table.log(),
-                            [not spec.is_human for spec in specs])
-    actor = TableActor(hub, table_id, table, seed, row.players, body.clock,
-                       started=row.status != "waiting", owner=await hub.claim(table_id))
+    people = [seat for seat, spec in enumerate(specs) if spec.is_human]
+    keys = {seat: SeatKey() if rematch_of else SeatKey(token=new_token()) if chosen
+            else SeatKey(invite=new_invite()) for seat in people}
+    row = TableRow(table_id, game.id, variant.as_dict(), [str(s) for s in specs],
+                   chance.seed, body.clock.model_dump() if body.clock else None,
+                   "waiting" if people else "playing", table.version, rematch_of,
+                   datetime.now(UTC), secret=chance.secret.hex() if chance.secret else None,
+                   seed_chosen=chosen)
+    await asyncio.to_thread(hub.store.create_table, row, keys, table.log(),
+                            [not spec.is_human for spec in specs])  # Conflict: a rematch
+    actor = TableActor(hub, table_id, table, chance, row.players, body.clock,
+                       started=row.status != "waiting", owner=await hub.claim(table_id),
+                       variant=row.variant, seed_chosen=chosen)
     hub.actors[table_id] = actor
     actor.schedule()
-    return CreatedTable(
+    created = CreatedTable(
         table=table_id,
-        seats=[SeatLink(seat=seat, token=token, url=f"{base}/play/{table_id}?token={token}")
-               for seat, token in tokens.items()],
-        spectate=f"{base}/watch/{table_id}")
+        seats=[SeatLink(seat=seat, invite=key.invite, token=key.token,
+                        url=f"{base}/play/{table_id}#" + (
+                            f"invite={key.invite}" if key.invite else f"token={key.token}"
+                            if key.token else f"seat={seat}"))
+               for seat, key in keys.items()],
+        spectate=f"{base}/watch/{table_id}", seed_chosen=chosen)
+    return created, actor
+
+
+def _check_clock(clock: Clock, settings: ServerSettings) -> None:
+    stand_in = _one_spec(clock.bot, settings, allow_human=False)
+    if is_cheat(stand_in):
+        raise ApiError(400, "bad_clock", f"{stand_in} sees hidden information: it may not "
+                       "stand in for a player")
+    if clock.seconds_per_move < settings.min_move_seconds:
+        raise ApiError(400, "bad_clock", f"seconds_per_move is at least "
+                       f"{settings.min_move_seconds:g} on this server (a person needs the "
+                       "time to move)")
 
 
 def _take_one(quota: TableQuota, address: str) -> None:
@@ -162,11 +160,13 @@ def _take_one(quota: TableQuota, address: str) -> None:
                        f"try again in {wait} s", headers={"Retry-After": str(wait)})
 
 
-def _one_spec(text: str, allow_human: bool = True) -> PlayerSpec:
-    """One seat's player: a single spec (`human`, `ismcts:iterations=500`)."""
+def _one_spec(text: str, settings: ServerSettings, allow_human: bool = True) -> PlayerSpec:
+    """One seat's player: a single spec (`human`, `ismcts:iterations=500`) within the
+    server's ceilings."""
     specs = parse_players(text, allow_human=allow_human)
     if len(specs) != 1:
         raise PlayerSpecError(f"{text!r}: one player per seat (give a list of specs)")
+    check_budget(specs[0], settings)
     return specs[0]
 
 
@@ -176,14 +176,16 @@ def _code(problem: AlbionError) -> str:
         type(problem).__name__, "bad_request")
 
 
-async def _row(hub: Hub, table_id: str) -> TableRow:
-    row = await asyncio.to_thread(hub.store.table, table_id)
+async def table_row(hub: Hub, table_id: str) -> TableRow:
+    """The stored table, or 404 (an id that cannot be one never reaches the database)."""
+    row = await asyncio.to_thread(hub.store.table, table_id) if is_table_id(table_id) \
+        else None
     if row is None:
         raise ApiError(404, "not_found", f"no table {table_id!r}")
     return row
 
 
-async def _actor(hub: Hub, table_id: str) -> TableActor:
+async def table_actor(hub: Hub, table_id: str) -> TableActor:
     actor = await hub.actor(table_id)
     if actor is None:
         raise ApiError(404, "not_found", f"no table {table_id!r}")
@@ -193,4 +195,5 @@ async def _actor(hub: Hub, table_id: str) -> TableActor:
 def _summary(row: TableRow, names: dict[int, str]) -> TableSummary:
     return TableSummary(table=row.id, game=row.game, status=row.status,  # type: ignore[arg-type]
                         version=row.version, players=row.players, names=names,
-                        created_at=row.created_at.isoformat(), rematch_of=row.rematch_of)
+                        created_at=row.created_at.isoformat(), rematch_of=row.rematch_of,
+                        seed_chosen=row.seed_chosen)

@@ -15,8 +15,10 @@ class Message(BaseModel):
 
 class Clock(Message):
     """Optional: a seat silent past `seconds_per_move` (or gone past `grace_seconds`) is
-    played by `bot` until its owner returns."""
+    played by `bot` until its owner returns. A server sets the least `seconds_per_move`
+    (`ServerSettings.min_move_seconds`, 5 s by default)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     seconds_per_move: float = Field(gt=0, le=86_400)
     grace_seconds: float = Field(30, ge=0, le=86_400)
     bot: str = Field("heuristic", description="The fair bot that stands in")
@@ -32,14 +34,48 @@ class CreateTable(Message):
 
 
 class SeatLink(Message):
+    """A person's seat at a new table. `invite`: a single-claim invitation — the first
+    to open `url` (or to claim it) takes the seat and gets its token; the link then
+    opens nothing. `token` instead when the creator chose the seed: they hold the seat."""
+
     seat: int
-    token: str
     url: str
+    invite: str | None = None
+    token: str | None = None
 
 
 class CreatedTable(Message):
     table: str
     seats: list[SeatLink]
+    spectate: str
+    seed_chosen: bool = Field(False, description="The creator chose the seed: whoever "
+                              "knows it can compute every hand and draw")
+
+
+class Claim(Message):
+    """`POST /api/tables/{id}/claim`: take the seat an invitation opens."""
+
+    invite: str = Field(min_length=1, max_length=100)
+
+
+class SeatSession(Message):
+    """A seat taken (or its token renewed): `token` opens it from now on (also set as
+    cookies for the table's page); `url` is the seat's page."""
+
+    table: str
+    seat: int
+    token: str | None = None
+    url: str
+
+
+class Rematch(Message):
+    """`POST /api/tables/{id}/rematch`: the rematch table, and the caller's seat there
+    (`seat` and `token` null when the old table had no people)."""
+
+    table: str
+    seat: int | None = None
+    token: str | None = None
+    url: str
     spectate: str
 
 
@@ -52,6 +88,7 @@ class TableSummary(Message):
     names: dict[int, str] = Field(default_factory=dict)
     created_at: str
     rematch_of: str | None = None
+    seed_chosen: bool = False
 
 
 class ErrorBody(Message):
@@ -74,10 +111,11 @@ class Hello(Message):
 
 
 class Join(Message):
-    """A seat's display name, chosen when its player takes the seat."""
+    """A seat's display name, chosen when its player takes the seat (or later): trimmed,
+    then at most 40 characters, with none that hide or reorder text (`names`)."""
 
     type: Literal["join"]
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=100)
 
 
 class Hint(Message):

@@ -33,7 +33,6 @@ REPORT_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'un
 """Reports that `albion report` wrote are this server's operator's own files: their inline
 styles may apply; scripts never run."""
 
-DOCS_PAGES = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
 
 
 def add_pages(app: FastAPI, reports: Path | None) -> None:
@@ -45,8 +44,6 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
                                call_next: Callable[[Request], Awaitable[Response]]
                                ) -> Response:
         response = await call_next(request)
-        if request.url.path in DOCS_PAGES:  # FastAPI's own docs pages load their scripts
-            return response
         report_page = request.url.path.startswith("/reports/files/")
         response.headers.setdefault("Content-Security-Policy",
                                     REPORT_POLICY if report_page else PAGE_POLICY)
@@ -59,7 +56,7 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
                        ("/watch/{table_id}", "table.html"), ("/replay/{table_id}",
                                                              "replay.html"),
                        ("/rules/{game_id}", "rules.html"), ("/rules", "rules.html"),
-                       ("/reports", "reports.html")):
+                       ("/reports", "reports.html"), ("/docs", "docs.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False,
                           response_class=HTMLResponse)
 

@@ -1,5 +1,7 @@
-"""What one client address may take: tables created (a token bucket per address) and table
-WebSockets open at once (a count per address).
+"""What one client address may take: tables created (a token bucket per address), table
+WebSockets open at once (a count per address) and opened lately, names chosen lately; and
+what one seat may: connections opened lately (issue 25: reconnect and rename storms from one
+address slowed every table).
 
 An IPv6 address counts by its /64, the block one home or one host is given, so a client
 cannot step around a limit by changing addresses inside it. Behind a reverse proxy the
@@ -12,6 +14,7 @@ import ipaddress
 import itertools
 import math
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from starlette.datastructures import Address
@@ -20,7 +23,8 @@ from albion.server.ratelimit import TokenBucket
 from albion.server.settings import ServerSettings
 
 MAX_ADDRESSES = 10_000
-"""Addresses whose table buckets are kept; past it, refilled buckets are forgotten first."""
+"""Keys (addresses, seats) whose buckets are kept; past it, refilled buckets are forgotten
+first."""
 
 
 def address_of(client: Address | None) -> str:
@@ -37,24 +41,25 @@ def address_of(client: Address | None) -> str:
     return str(ip)
 
 
-class TableQuota:
-    """Tables an address may create: `rate` a second on average, `burst` at once."""
+class Buckets:
+    """A token bucket per key (an address, a seat): `rate` a second on average, `burst`
+    at once, in bounded memory."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = burst
-        self.buckets: dict[str, TokenBucket] = {}
+        self.buckets: dict[Hashable, TokenBucket] = {}
 
-    def take(self, address: str) -> bool:
-        """One table for `address`, if its bucket holds one."""
-        return self._bucket(address).take()
+    def take(self, key: Hashable) -> bool:
+        """One for `key`, if its bucket holds one."""
+        return self._bucket(key).take()
 
-    def retry_after(self, address: str) -> int:
-        """Whole seconds until `address` may create a table again (at least 1)."""
-        wait = self._bucket(address).seconds_to_next()
+    def retry_after(self, key: Hashable) -> int:
+        """Whole seconds until `key` may take one again (at least 1)."""
+        wait = self._bucket(key).seconds_to_next()
         return max(1, math.ceil(wait)) if math.isfinite(wait) else 86_400
 
-    def _bucket(self, address: str) -> TokenBucket:
+    def _bucket(self, address: Hashable) -> TokenBucket:
         bucket = self.buckets.get(address)
         if bucket is None:
             if len(self.buckets) >= MAX_ADDRESSES:
@@ -70,6 +75,10 @@ class TableQuota:
         excess = len(self.buckets) - MAX_ADDRESSES * 9 // 10
         for address in list(itertools.islice(self.buckets, max(0, excess))):
             del self.buckets[address]
+
+
+class TableQuota(Buckets):
+    """Tables an address may create: `rate` a second on average, `burst` at once."""
 
 
 class ConnectionQuota:
@@ -94,12 +103,21 @@ class ConnectionQuota:
 
 @dataclass(frozen=True)
 class Quotas:
-    """A server process's per-address limits."""
+    """A server process's per-address and per-seat limits."""
 
     tables: TableQuota
     connections: ConnectionQuota
+    connects: Buckets
+    """Table WebSockets an address opens."""
+    seat_connects: Buckets
+    """Connections a seat (table id, seat) opens, from anywhere."""
+    renames: Buckets
+    """Names an address chooses, at every table."""
 
     @classmethod
     def of(cls, settings: ServerSettings) -> Quotas:
         return cls(TableQuota(settings.table_rate, settings.table_burst),
-                   ConnectionQuota(settings.connections_per_address))
+                   ConnectionQuota(settings.connections_per_address),
+                   Buckets(settings.connect_rate, settings.connect_burst),
+                   Buckets(settings.seat_connect_rate, settings.seat_connect_burst),
+                   Buckets(10 * settings.rename_rate, 10 * settings.rename_burst))

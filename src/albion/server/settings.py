@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = "sqlite:///albion.db"
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""The names of this machine: the hosts a server started on it answers to by default."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,62 @@ class ServerSettings:
     renewal and they no longer count (PostgreSQL)."""
     reports: Path | None = None
     """A folder of balance reports (`albion report --out`) shown at /reports."""
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
+    """Host names (without a port) this server answers to, in the `Host` header and in a
+    page's `Origin` (`albion serve --allowed-host`; `*` allows any): another name is
+    refused, so a page on a rebound DNS name cannot reach a server on this machine."""
+    max_iterations: int = 5000
+    """The most iterations a search bot may be given here (a seat, a clock's stand-in, a
+    rematch): a larger budget is refused (`albion serve --max-iterations`)."""
+    max_seconds: float = 5.0
+    """The most thinking time a bot may be given a move, in seconds; every search on this
+    server also stops at it (`albion serve --max-seconds`)."""
+    decision_timeout: float = 20.0
+    """A bot decision or a hint still running after this many seconds is stopped, its
+    worker process replaced, and a quick bot decides instead."""
+    hint_workers: int = 1
+    """Processes answering hints, apart from the bots' (a hint never delays a bot)."""
+    hints_per_address: int = 1
+    """Hints one client address may have being searched at once; one more is refused
+    (`busy`)."""
+    connect_rate: float = 2.0
+    """Table WebSockets one client address may open a second, on average."""
+    connect_burst: int = 40
+    seat_connect_rate: float = 0.2
+    """Connections one seat may open a second, on average (a reconnect every five
+    seconds), over all addresses."""
+    seat_connect_burst: int = 10
+    rename_rate: float = 0.1
+    """Names one seat may choose a second, on average (one every ten seconds)."""
+    rename_burst: int = 3
+    header_timeout: float = 10.0
+    """Seconds an HTTP connection has to send a request's headers (Slowloris)."""
+    http_connections_per_address: int = 128
+    """TCP connections one client address may hold open at once (WebSockets included)."""
+    http_connections: int = 2048
+    """TCP connections this process holds open at once, from everyone."""
+    idle_seconds: float = 60.0
+    """A table nobody is connected to and nothing runs for is unloaded after this long
+    (it is loaded again from the database when someone asks)."""
+    replay_cache_bytes: int = 32 << 20
+    """Bytes of finished games' records and replays kept ready (compressed), all tables
+    together; the least recently asked for are dropped first."""
+    min_move_seconds: float = 5.0
+    """The least `seconds_per_move` a table's clock may have."""
+    max_notices: int = 500
+    """Notices one table may store (stand-ins taking over, owners back): past it an
+    owner no longer takes their seat back from the stand-in in that game."""
 
-    def origin_allowed(self, origin: str, host: str | None) -> bool:
-        """A page of this server itself (same host and port), or a listed origin."""
-        if origin in self.allowed_origins:
-            return True
-        return host is not None and urlsplit(origin).netloc == host
+
+WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
+
+
+def allowed_hosts(host: str, given: list[str]) -> tuple[str, ...] | None:
+    """The host names a server listening on `host` answers to: `given` (`--allowed-host`)
+    and this machine's own names; None when `host` listens for other machines (0.0.0.0)
+    and no name is given — the names they use cannot be guessed safely."""
+    names = tuple(name.strip().lower() for name in given if name.strip())
+    if host in WILDCARD_ADDRESSES:
+        return (*LOCAL_HOSTS, *names) if names else None
+    own = () if host in LOCAL_HOSTS else (host.lower(),)
+    return (*LOCAL_HOSTS, *own, *names)

@@ -12,7 +12,7 @@ import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -53,13 +53,17 @@ tables = Table(
     Column("game", String(64), nullable=False),
     Column("variant", JSON, nullable=False),
     Column("players", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=True),
     Column("clock", JSON, nullable=True),
     Column("status", String(16), nullable=False),
     Column("version", Integer, nullable=False, default=0),
-    Column("rematch_of", String(16), nullable=True),
+    Column("rematch_of", String(16), nullable=True, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("secret", String(64), nullable=True),
+    Column("seed_chosen", Boolean, nullable=False, default=False),
 )
+"""A table's chance comes from `secret` (hex, only ever read by this server), or from
+`seed` when its creator chose one (`seed_chosen`: shown to everyone at the table)."""
 seats = Table(
     "seats", metadata,
     Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
@@ -67,7 +71,10 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     Column("name", String(64), nullable=True),
     Column("joined", Boolean, nullable=False, default=False),
+    Column("invite_hash", String(64), nullable=True),
 )
+"""A person's seat: the hash of its single-claim invitation, and once claimed, of the
+token its holder plays with (`token_hash`)."""
 decisions = Table(
     "decisions", metadata,
     Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
@@ -152,12 +159,19 @@ class TableRow:
     game: str
     variant: dict[str, Any]
     players: list[str]
-    seed: int
+    seed: int | None
     clock: dict[str, Any] | None
     status: str
     version: int
     rematch_of: str | None
     created_at: datetime
+    secret: str | None = field(default=None, repr=False)
+    """Hex; never leaves the server (not in a summary, a frame, a log or a record)."""
+    seed_chosen: bool = False
+
+    @property
+    def secret_bytes(self) -> bytes | None:
+        return None if self.secret is None else bytes.fromhex(self.secret)
 
 
 def new_token() -> str:
@@ -167,6 +181,35 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _hash_of(key: str | None) -> str | None:
+    return None if key is None else token_hash(key)
+
+
+def new_invite() -> str:
+    """A seat's single-claim invitation: 192 random bits, URL-safe; only its hash is
+    stored."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """What opens a person's seat at a new table: an invitation (claimed once, by
+    whoever opens it first), a token (its creator holds the seat), or neither (a
+    rematch's seat, claimed by whoever held it at the table before)."""
+
+    invite: str | None = None
+    token: str | None = None
+
+
+class InviteUsed(Exception):  # noqa: N818 - a condition the caller answers
+    """The invitation was claimed already: its link opens nothing now (`seat`: the seat
+    it was for)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
 
 
 def new_table_id() -> str:
@@ -214,20 +257,81 @@ class Store:
         with self._writer, self.engine.begin() as connection:
             yield connection
 
-    def create_table(self, row: TableRow, seat_tokens: dict[int, str],
+    def create_table(self, row: TableRow, keys: dict[int, SeatKey],
                      rows: Sequence[LogRow], bots: Sequence[bool]) -> None:
-        """A new table, its seats (the hash of each person's token) and its first
-        decisions (the deal), in one transaction."""
+        """A new table, its seats (for each person's, the hash of its invitation or of
+        its token) and its first decisions (the deal), in one transaction. Conflict when
+        the table it is a rematch of has one already."""
+        try:
+            with self.transaction() as db:
+                db.execute(insert(tables).values(
+                    id=row.id, game=row.game, variant=row.variant, players=row.players,
+                    seed=row.seed, clock=row.clock, status=row.status,
+                    version=row.version, rematch_of=row.rematch_of,
+                    created_at=row.created_at, secret=row.secret,
+                    seed_chosen=row.seed_chosen))
+                db.execute(insert(seats), [
+                    {"table_id": row.id, "seat": seat, "name": None, "joined": False,
+                     "invite_hash": _hash_of(keys[seat].invite) if seat in keys else None,
+                     "token_hash": _hash_of(keys[seat].token) if seat in keys else None}
+                    for seat in range(len(row.players))])
+                self._append(db, row.id, rows, bots)
+        except IntegrityError:
+            raise Conflict(row.id) from None
+
+    def claim(self, table_id: str, invite: str) -> tuple[int, str] | None:
+        """Take the seat `invite` opens, once: (seat, its new token); None when the
+        invitation opens no seat here; InviteUsed when it was claimed before."""
+        token = new_token()
+        digest = token_hash(invite)
         with self.transaction() as db:
-            db.execute(insert(tables).values(
-                id=row.id, game=row.game, variant=row.variant, players=row.players,
-                seed=row.seed, clock=row.clock, status=row.status, version=row.version,
-                rematch_of=row.rematch_of, created_at=row.created_at))
-            db.execute(insert(seats), [
-                {"table_id": row.id, "seat": seat, "name": None, "joined": False,
-                 "token_hash": token_hash(seat_tokens[seat]) if seat in seat_tokens
-                 else None} for seat in range(len(row.players))])
-            self._append(db, row.id, rows, bots)
+            taken = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.invite_hash == digest,
+                seats.c.token_hash.is_(None)).values(token_hash=token_hash(token))
+                .returning(seats.c.seat)).first()
+            if taken is not None:
+                return int(taken.seat), token
+            used = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.invite_hash == digest)).first()
+        if used is not None:
+            raise InviteUsed(int(used.seat))
+        return None
+
+    def claim_seat(self, table_id: str, seat: int) -> str | None:
+        """Take a seat that has no holder yet (a rematch's, for the person who held it
+        at the table before): its new token, or None if someone holds it already."""
+        token = new_token()
+        with self.transaction() as db:
+            taken = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.invite_hash.is_(None), seats.c.token_hash.is_(None))
+                .values(token_hash=token_hash(token))).rowcount
+        return token if taken else None
+
+    def rotate(self, table_id: str, seat: int, token: str) -> str | None:
+        """A new token for the seat `token` opens, which then opens nothing (its holder
+        signs the seat's other sessions out); None if `token` no longer opens it."""
+        fresh = new_token()
+        with self.transaction() as db:
+            moved = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash == token_hash(token))
+                .values(token_hash=token_hash(fresh))).rowcount
+        return fresh if moved else None
+
+    def token_hash_of(self, table_id: str, seat: int) -> str | None:
+        """The hash of the token that opens `seat` now (None before it is claimed)."""
+        with self.engine.connect() as db:
+            found = db.execute(select(seats.c.token_hash).where(
+                seats.c.table_id == table_id, seats.c.seat == seat)).first()
+        return None if found is None else found.token_hash
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The table created as the rematch of `table_id`, if there is one."""
+        with self.engine.connect() as db:
+            found = db.execute(select(tables.c.id).where(
+                tables.c.rematch_of == table_id)).first()
+        return None if found is None else str(found.id)
 
     def append(self, table_id: str, rows: Sequence[LogRow], bots: Sequence[bool],
                status: str) -> None:
@@ -269,11 +373,12 @@ class Store:
             version=rows[-1].version, **done))
 
     @staticmethod
-    def notify_in(db: Connection, table_id: str, version: int) -> None:
-        """PostgreSQL: tell every listening process that `table_id` reached `version`,
-        once `db`'s transaction commits (LISTEN/NOTIFY)."""
+    def notify_in(db: Connection, table_id: str, version: int, what: str = "") -> None:
+        """PostgreSQL: tell every listening process that `table_id` reached `version`
+        (or `what` else happened to it), once `db`'s transaction commits (LISTEN/NOTIFY)."""
+        payload = f"{table_id}:{version}" + (f":{what}" if what else "")
         db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                   {"channel": CHANNEL, "payload": f"{table_id}:{version}"})
+                   {"channel": CHANNEL, "payload": payload})
 
     def close(self) -> None:
         self.committer.close()
@@ -323,6 +428,7 @@ class Store:
                 seen_at=datetime.now(UTC)).on_conflict_do_update(
                 index_elements=["table_id", "seat", "process"],
                 set_={"connections": connections, "seen_at": datetime.now(UTC)}))
+            self.notify_in(db, table_id, 0, "presence")
 
     def heartbeat(self, process: str) -> None:
         """`process` is alive: its connections still count (PostgreSQL)."""
@@ -334,12 +440,23 @@ class Store:
     def present_elsewhere(self, table_id: str, process: str,
                           fresh_seconds: float) -> set[int]:
         """The table's seats another live process holds a connection for."""
+        return set(self.presence_counts(table_id, process, fresh_seconds))
+
+    def presence_counts(self, table_id: str, process: str,
+                        fresh_seconds: float) -> dict[int, int]:
+        """Per seat, the connections other live processes hold for it (seats with none
+        left out)."""
         since = datetime.now(UTC).timestamp() - fresh_seconds
+        counts: dict[int, int] = {}
         with self.engine.connect() as db:
-            rows = db.execute(select(presence.c.seat, presence.c.seen_at).where(
+            rows = db.execute(select(presence.c.seat, presence.c.connections,
+                                     presence.c.seen_at).where(
                 presence.c.table_id == table_id, presence.c.process != process,
                 presence.c.connections > 0))
-            return {row.seat for row in rows if _timestamp(row.seen_at) >= since}
+            for row in rows:
+                if _timestamp(row.seen_at) >= since:
+                    counts[row.seat] = counts.get(row.seat, 0) + int(row.connections)
+        return counts
 
     def _append(self, db: Connection, table_id: str, rows: Sequence[LogRow],
                 bots: Sequence[bool]) -> None:
@@ -356,7 +473,9 @@ class Store:
         return None if found is None else TableRow(**found._asdict())
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
-        query = select(tables).order_by(tables.c.created_at.desc()).limit(limit)
+        """The newest tables (their secrets left out)."""
+        query = select(*[column for column in tables.c if column.name != "secret"]) \
+            .order_by(tables.c.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(tables.c.status == status)
         with self.engine.connect() as db:
@@ -393,14 +512,15 @@ class Store:
             db.execute(update(seats).where(seats.c.table_id == table_id,
                                            seats.c.seat == seat).values(name=name))
 
-    def take_seat(self, table_id: str, seat: int) -> bool:
-        """A person opened their seat: once every person's seat is taken, a waiting
-        table is playing. True when the table plays (now or already)."""
+    def take_seat(self, table_id: str, seat: int, people: Sequence[int]) -> bool:
+        """A person opened their seat: once every person's seat (`people`, claimed or
+        not) is taken, a waiting table is playing. True when the table plays (now or
+        already)."""
         with self.transaction() as db:
             db.execute(update(seats).where(seats.c.table_id == table_id,
                                            seats.c.seat == seat).values(joined=True))
             free = db.execute(select(seats.c.seat).where(
-                seats.c.table_id == table_id, seats.c.token_hash.is_not(None),
+                seats.c.table_id == table_id, seats.c.seat.in_(list(people)),
                 seats.c.joined.is_(False))).first()
             if free is None:
                 db.execute(update(tables).where(tables.c.id == table_id,

@@ -28,8 +28,19 @@ from albion.core.variants import Variant, VariantValue
 from albion.table.decisions import decision_state
 from albion.table.entries import Entry
 from albion.table.seat_records import seat_record
-from albion.table.seeding import derive_rng, fresh_seed
+from albion.table.seeding import (
+    ChanceStream,
+    SecretStream,
+    check_secret,
+    derive_rng,
+    fresh_seed,
+    new_secret,
+    seat_rng,
+)
 from albion.table.views import Seating, legal_entries, protocol_view
+
+SECRET_CHANCE = "secret"
+"""A record's `meta["chance"]` when its table was dealt from a secret."""
 
 
 class LogRow(NamedTuple):
@@ -48,7 +59,9 @@ class AgentError(AlbionError, RuntimeError):
 class Table:
     """One game in progress between `players` (specs as the command line takes them:
     `"human"`, `"random"`, `"ismcts:iterations=500"`; or agents of one's own, anything
-    with a `name` and `choose(view, legal)`), seeded by `seed` (a fresh one if None).
+    with a `name` and `choose(view, legal)`), its chance drawn from `seed` (a fresh one if
+    None: reproducible, for games where one person owns every seat) or from `secret` (at
+    least 128 bits that only the caller holds: a server's online tables, issue 25).
     Bots decide inside `submit` (and at creation), unless `autoplay` is off: then their
     seats wait in `to_move()` like people's, for a caller running bots elsewhere.
     With `events` off the table keeps no event log (simulations: the fast path)."""
@@ -60,19 +73,25 @@ class Table:
         variant: Variant | Mapping[str, VariantValue] | None = None,
         seed: int | None = None,
         *,
+        secret: bytes | None = None,
         names: Sequence[str] | None = None,
         events: bool = True,
         autoplay: bool = True,
         timed: bool = False,
     ) -> None:
-        self._setup(game, players, variant, fresh_seed() if seed is None else seed, names,
-                    events, autoplay, timed=timed)
+        if secret is not None and seed is not None:
+            raise ValueError("a table's chance comes from a seed or a secret, not both")
+        if secret is None and seed is None:
+            seed = fresh_seed()
+        self._setup(game, players, variant, seed, secret, names, events, autoplay,
+                    timed=timed)
         self._advance()
 
     def _setup(self, game: str | AnyGame, players: Sequence[str | PlayerSpec | Agent],
-               variant: Variant | Mapping[str, VariantValue] | None, seed: int,
-               names: Sequence[str] | None, events: bool, autoplay: bool,
-               bot_label: tuple[object, ...] = (), timed: bool = False) -> None:
+               variant: Variant | Mapping[str, VariantValue] | None, seed: int | None,
+               secret: bytes | None, names: Sequence[str] | None, events: bool,
+               autoplay: bool, bot_label: tuple[object, ...] = (),
+               timed: bool = False) -> None:
         self.game: AnyGame = get_game(game) if isinstance(game, str) else game
         agents: dict[int, Agent] = {}
         named: list[str | PlayerSpec] = []
@@ -86,14 +105,17 @@ class Table:
         self.game.check_players(len(self.specs))
         self.variant = variant if isinstance(variant, Variant) else self.game.variant(variant)
         self.seed = seed
+        """The seed chance is drawn from (None at a table dealt from a secret)."""
+        self._secret = None if secret is None else check_secret(secret)
         self.names = list(names) if names is not None else [str(s) for s in self.specs]
         self.autoplay = autoplay
         self.version = 0
         self._state: AnyState = self.game.new_state(len(self.specs), self.variant)
-        self._chance = derive_rng(seed, "chance")
+        self._chance: ChanceStream = SecretStream(secret) if secret is not None else \
+            derive_rng(seed or 0, "chance")
         self._agents: list[Agent | None] = [
             agents.get(seat) or (None if spec.is_human else make_bot(
-                spec, self.game, derive_rng(seed, "seat", seat, *bot_label)))
+                spec, self.game, seat_rng(seed, secret, "seat", seat, *bot_label)))
             for seat, spec in enumerate(self.specs)]
         self._needs_view = [getattr(agent, "needs_view", True) for agent in self._agents]
         if timed:
@@ -116,18 +138,22 @@ class Table:
                     autoplay: bool = True) -> Table:
         """Resume (or rebuild) the game of `record`: its actions replayed, its waiting
         simultaneous decisions taken again, chance continuing where its seeded stream
-        was; bots start afresh from generators labelled with the version they resume at.
-        RecordError names the first action that no longer replays."""
+        was (a record of a table dealt from a secret holds no secret: its chance goes on
+        from a new one); bots start afresh from generators labelled with the version they
+        resume at. RecordError names the first action that no longer replays."""
         game = get_game(record.game)
         if record.format not in READABLE_FORMATS:
             raise RecordError(f"record format {record.format!r} is not one of "
                               f"{', '.join(READABLE_FORMATS)}")
+        secret = new_secret() if record.meta.get("chance") == SECRET_CHANCE and \
+            "seed" not in record.meta else None
         seed_text = record.meta.get("seed", "0")
         if not seed_text.isdigit():
             raise RecordError(f"record seed {seed_text!r} is not a number")
         table = cls.__new__(cls)
         try:
-            table._setup(game, record.seats, record.variant, int(seed_text), None, events,
+            table._setup(game, record.seats, record.variant,
+                         None if secret else int(seed_text), secret, None, events,
                          autoplay, ("resumed", len(record.actions)))
         except AlbionError as error:
             raise RecordError(f"record cannot start: {error}") from None
@@ -137,15 +163,16 @@ class Table:
 
     @classmethod
     def from_log(cls, game: str | AnyGame, players: Sequence[str | PlayerSpec],
-                 variant: Variant | Mapping[str, VariantValue] | None, seed: int,
-                 rows: Sequence[LogRow], *, names: Sequence[str] | None = None,
-                 autoplay: bool = False) -> Table:
+                 variant: Variant | Mapping[str, VariantValue] | None, seed: int | None,
+                 rows: Sequence[LogRow], *, secret: bytes | None = None,
+                 names: Sequence[str] | None = None, autoplay: bool = False) -> Table:
         """A table rebuilt from its stored decisions (`log`): the same versions, events
-        and chance stream as the table that wrote them; then chance plays on, as it
-        would have (RecordError if a row does not apply)."""
+        and chance stream (its `seed`'s, or its `secret`'s) as the table that wrote
+        them; then chance plays on, as it would have (RecordError if a row does not
+        apply)."""
         table = cls.__new__(cls)
-        table._setup(game, players, variant, seed, names, True, autoplay,
-                     ("resumed", len(rows)))
+        table._setup(game, players, variant, None if secret is not None else seed or 0,
+                     secret, names, True, autoplay, ("resumed", len(rows)))
         table.apply_log(rows)
         table._advance()
         return table
@@ -199,7 +226,18 @@ class Table:
                    for seat, action in sorted(early.items())}
         return GameRecord(self.game.id, self.game.version, self.variant.as_dict(),
                           [str(spec) for spec in self.specs], texts, self.returns(),
-                          meta={"seed": str(self.seed)}, pending=pending)
+                          meta=self._chance_meta(), pending=pending)
+
+    def _chance_meta(self) -> dict[str, str]:
+        """Where the record says chance came from: its seed, or a secret it never holds."""
+        if self._secret is not None:
+            return {"chance": SECRET_CHANCE}
+        return {"seed": str(self.seed)}
+
+    @property
+    def dealt_from_secret(self) -> bool:
+        """Whether chance here comes from a secret (which no face of the table shows)."""
+        return self._secret is not None
 
     # -- what a face asks ------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 /** GET or POST JSON; throws an Error whose message is the server's own. */
 export async function api(path, options = {}) {
-  const init = { headers: { Accept: "application/json" }, ...options };
+  const init = { ...options, headers: { Accept: "application/json", ...(options.headers || {}) } };
+  if (options.method && options.body === undefined) init.method = options.method;
   if (options.body !== undefined) {
     init.method = options.method || "POST";
     init.headers["Content-Type"] = "application/json";

@@ -94,7 +94,7 @@ function drawForm(gameId, count) {
     el("details", {}, el("summary", {}, "Clock and seed"),
       el("div", { class: "row" },
         el("label", {}, "Seconds per move (a bot stands in when time runs out)", clock),
-        el("label", {}, "Seed (the same seed deals the same game)", seed))),
+        el("label", {}, "Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)", seed))),
     el("p", {}, el("button", { type: "submit", "data-testid": "create" }, "Create table")),
     el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
 }
@@ -117,7 +117,7 @@ function formBody() {
   return body;
 }
 
-function copyRow(label, url, testid) {
+function copyRow(label, url, testid, openWords) {
   const input = el("input", { value: url, readonly: true, "aria-label": label, "data-testid": testid });
   const button = el("button", { type: "button", class: "secondary" }, "Copy");
   button.addEventListener("click", async () => {
@@ -130,16 +130,19 @@ function copyRow(label, url, testid) {
     }
   });
   return el("div", { class: "copy" }, el("span", {}, label), input, button,
-    el("a", { class: "button secondary", href: url }, "Open"));
+    el("a", { class: "button secondary", href: url }, openWords));
 }
 
 export function showCreated(answer, title = "Table created") {
   clear(created).classList.remove("hidden");
+  const words = answer.seed_chosen
+    ? "You chose the seed, so you hold every seat: these links open them. Whoever knows a seed can compute every hand, so everyone at this table is shown that it was chosen."
+    : "Each link is a single-use invitation: the first person to open it takes that seat, and the link then stops working. Take yours here; send each other person theirs, privately.";
   created.append(el("h2", {}, title),
-    el("p", { class: "small muted" }, "Send each person their own link: whoever holds a link plays that seat. "
-      + "The game starts when every person has opened their seat."),
-    ...answer.seats.map((seat) => copyRow(`P${seat.seat + 1}`, seat.url, `seat-link-${seat.seat}`)),
-    copyRow("Spectators", answer.spectate, "spectate-link"));
+    el("p", { class: "small muted", "data-testid": "created-words" }, words,
+      " The game starts when every person has opened their seat."),
+    ...answer.seats.map((seat) => copyRow(`P${seat.seat + 1}`, seat.url, `seat-link-${seat.seat}`, "Take this seat")),
+    copyRow("Spectators", answer.spectate, "spectate-link", "Watch"));
   created.scrollIntoView({ block: "nearest" });
 }
 

@@ -1,7 +1,9 @@
-// A table, for a seat (/play/ID?token=T) or a spectator (/watch/ID): the server's view drawn
+// A table, for a seat (/play/ID?seat=S) or a spectator (/watch/ID): the server's view drawn
 // by the game's renderer, the legal actions as targets on the board and as a plain list,
 // the log in words, hints, and the end with the result and a rematch.
 // The page never decides legality: it submits only texts the server listed in `legal`.
+// A seat is taken from its link once (/play/ID#invite=I, or #token=T when the creator chose
+// the seed): the server sets the seat's cookies and the secret leaves the address bar.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { header } from "./header.js";
@@ -9,8 +11,12 @@ import { resultWords, seatName } from "./words.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const token = new URLSearchParams(location.search).get("token");
-const watching = !token;
+const tablePath = `/api/tables/${encodeURIComponent(tableId)}`;
+const query = new URLSearchParams(location.search);
+const fragment = new URLSearchParams(location.hash.slice(1));
+let seat = /^\d{1,2}$/.test(query.get("seat") || "") ? Number(query.get("seat")) : null;
+let watching = location.pathname.startsWith("/watch/");
+let revoking = false; // signing this seat's other sessions out: our own socket closes too
 
 const ui = {
   title: el("h1", {}, "Table"),
@@ -26,6 +32,11 @@ const ui = {
   log: el("ol", { class: "log", "data-testid": "log", "aria-label": "Game log" }),
   name: el("form", { class: "row hidden", "data-testid": "name-form" }),
   connection: el("span", { class: "small muted", "data-testid": "connection" }),
+  seedChosen: el("span", { class: "badge seed-chosen hidden", "data-testid": "seed-chosen",
+    title: "The table's creator chose the seed: whoever knows it can compute every hand and draw." },
+  "seed chosen: the deal can be computed"),
+  elsewhere: el("div", { class: "notice hidden", role: "status", "data-testid": "elsewhere" }),
+  info: el("div", { class: "notice hidden", role: "status", "data-testid": "info" }),
 };
 
 let renderer = null;
@@ -72,6 +83,8 @@ function draw(update, isLatest) {
     seat.seat === me ? el("span", { class: "small" }, " — you") : null,
     away ? el("span", { class: "away" }, ` · away: ${away}`) : null);
   }));
+  ui.seedChosen.classList.toggle("hidden", !update.seed_chosen);
+  drawElsewhere(update);
   const myTurn = legal.length > 0;
   ui.banner.className = `turn-banner${myTurn ? " mine" : ""}`;
   ui.banner.textContent = bannerText(update, view, myTurn);
@@ -112,13 +125,49 @@ function drawResult(update, view) {
     return;
   }
   const won = view.viewer !== null && view.result.winners.includes(view.viewer);
+  const people = view.seats.some((s) => !s.is_bot);
+  let again = null; // a seat asks for (or joins) the rematch; a spectator watches it
+  if (!watching || !people) {
+    again = el("button", { type: "button", "data-testid": "rematch", onclick: rematch },
+      update.rematch && !watching ? "Join the rematch" : "Rematch");
+  } else if (update.rematch) {
+    again = el("a", { class: "button", href: `/watch/${update.rematch}`, "data-testid": "watch-rematch" }, "Watch the rematch");
+  }
   clear(ui.result).classList.remove("hidden");
   ui.result.append(
     el("p", { class: `result${won ? " win" : ""}` }, resultWords(view, names)),
+    update.rematch && !watching ? el("p", { class: "small", "data-testid": "rematch-offer" }, "A rematch is ready: join it to take your seat there.") : null,
     el("div", { class: "row" },
-      el("button", { type: "button", "data-testid": "rematch", onclick: rematch }, "Rematch"),
+      again,
       el("a", { class: "button secondary", href: `/replay/${tableId}`, "data-testid": "replay-link" }, "Replay"),
       el("a", { class: "button secondary", href: "/" }, "Lobby")));
+}
+
+function drawElsewhere(update) {
+  const others = update.elsewhere || 0;
+  ui.elsewhere.classList.toggle("hidden", watching || others === 0);
+  if (watching || others === 0) return;
+  clear(ui.elsewhere).append(
+    el("span", {}, `This seat is also open in ${others === 1 ? "another place" : `${others} other places`}: another tab or device of yours, or someone else holding your link. `),
+    el("button", { type: "button", class: "secondary", "data-testid": "sign-out-others", onclick: signOutOthers }, "Sign the others out"));
+}
+
+async function signOutOthers() {
+  revoking = true;
+  try {
+    await api(`${tablePath}/revoke?seat=${seat}`, { method: "POST" });
+    showInfo("The seat's other sessions are signed out: only this page holds it now.");
+  } catch (error) {
+    showProblem(`The others could not be signed out: ${error.message}`);
+  } finally {
+    revoking = false;
+    if (!socket || socket.readyState !== WebSocket.OPEN) connect();
+  }
+}
+
+function showInfo(text) {
+  ui.info.textContent = text;
+  ui.info.classList.remove("hidden");
 }
 
 function appendLog(events, replace) {
@@ -158,8 +207,8 @@ let firstOnConnection = true;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  const which = watching ? "" : `?seat=${seat}`; // the seat's cookie proves it (never the URL)
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${which}`);
   firstOnConnection = true;
   ui.connection.textContent = "connecting…";
   socket.addEventListener("open", () => {
@@ -176,9 +225,11 @@ function connect() {
     if (data.type === "update") onUpdate(data);
     else if (data.type === "error") onError(data);
     else if (data.type === "hint") onHint(data);
+    else if (data.type === "named") onNamed(data);
   });
   socket.addEventListener("close", (event) => {
     ui.connection.textContent = "disconnected";
+    if (revoking) return; // reconnected once the new cookies are set
     if (event.code === 1008 || closedForGood) {
       closedForGood = true;
       showProblem(event.reason || "The server closed this table's connection.");
@@ -203,7 +254,19 @@ function onUpdate(update) {
 function onError(error) {
   const ruling = error.ruling ? ` (${error.ruling})` : "";
   if (error.code === "stale") return; // an update follows at once
+  if (error.code === "bad_name") {
+    localStorage.removeItem("albion.name");
+    ui.name.classList.remove("hidden");
+    showProblem(`That name cannot be shown: ${error.message}.`);
+    return;
+  }
+  if (error.code === "busy" || error.code === "rate_limited") ui.hintAnswer.textContent = "";
   showProblem(`${error.message}${ruling}`);
+}
+
+function onNamed(named) {
+  localStorage.setItem("albion.name", named.name);
+  if (named.trimmed) showInfo(`Your name is shown as “${named.name}”.`);
 }
 
 function onHint(hint) {
@@ -240,29 +303,53 @@ function nameForm() {
     event.preventDefault();
     const name = input.value.trim();
     if (!name) return;
-    localStorage.setItem("albion.name", name);
-    send({ type: "join", name });
+    ui.problem.classList.add("hidden");
+    send({ type: "join", name }); // kept once the server takes it (`named`)
     ui.name.classList.add("hidden");
   });
 }
 
+// The first of the table's people to ask creates the rematch; the others join it, each taking
+// the seat they had (their seat's cookie is their credential; no link is passed around).
 async function rematch() {
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: undefined });
-    const seat = latest && latest.view.viewer;
-    const mine = answer.seats.find((link) => link.seat === seat);
-    const others = answer.seats.filter((link) => link.seat !== seat);
-    if (mine && !others.length) {
-      location.href = mine.url;
+    const answer = await api(`${tablePath}/rematch${watching ? "" : `?seat=${seat}`}`, { method: "POST" });
+    location.href = answer.url;
+  } catch (error) {
+    if (error.code === "seat_taken" && latest && latest.rematch) {
+      location.href = `/play/${encodeURIComponent(latest.rematch)}?seat=${seat}`;
       return;
     }
-    ui.result.append(el("div", { "data-testid": "rematch-links" },
-      el("p", {}, "Rematch created. Send each person their link:"),
-      answer.seats.map((link) => el("p", {}, el("a", { href: link.url }, `P${link.seat + 1}${link.seat === seat ? " (you)" : ""}`))),
-      el("p", {}, el("a", { href: answer.spectate }, "Spectators"))));
-  } catch (error) {
     showProblem(`No rematch: ${error.message}`);
   }
+}
+
+// A seat's link is claimed once; then the page holds the seat by its cookies, and its address
+// (history, bookmarks, a screen share) carries no secret.
+async function takeSeat() {
+  if (watching) return;
+  const invite = fragment.get("invite");
+  const given = fragment.get("token") || query.get("token");
+  try {
+    if (invite) {
+      seat = (await api(`${tablePath}/claim`, { body: { invite } })).seat;
+    } else if (given) {
+      seat = (await api(`${tablePath}/session`, { method: "POST", headers: { Authorization: `Bearer ${given}` } })).seat;
+    }
+  } catch (error) {
+    history.replaceState(null, "", location.pathname);
+    watching = true;
+    showProblem(error.code === "invite_used"
+      ? "This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link. Meanwhile you are watching."
+      : `This link opens no seat (${error.message}). You are watching.`);
+    return;
+  }
+  if (seat === null) {
+    watching = true;
+    showProblem("A seat is opened with its private link; without one you are watching.");
+    return;
+  }
+  history.replaceState(null, "", `/play/${encodeURIComponent(tableId)}?seat=${seat}`);
 }
 
 function activate(node) {
@@ -297,8 +384,8 @@ function askHint() {
 
 async function main() {
   document.body.append(header(), el("main", {},
-    el("div", { class: "row" }, ui.title, ui.connection),
-    ui.name,
+    el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection),
+    ui.name, ui.elsewhere, ui.info,
     el("div", { class: "table-layout" },
       el("div", {}, ui.seats, ui.banner, ui.problem, ui.board, ui.result),
       el("aside", {},
@@ -319,6 +406,7 @@ async function main() {
   }
   const games = await api("/api/games");
   const game = games.find((g) => g.id === summary.game);
+  await takeSeat();
   ui.title.textContent = `${game ? game.name : summary.game}${watching ? " — watching" : ""}`;
   document.head.append(el("link", { rel: "stylesheet", href: `/static/css/${summary.game}.css` }));
   renderer = await import(`/static/js/games/${summary.game}.js`);

@@ -1,0 +1,145 @@
+"""Who holds a seat (issue 25): an invitation is claimed once, by whoever opens it first
+(the creator no longer holds everyone's tokens unseen); a seat's holder can sign its other
+sessions out by taking a new token; a rematch is asked for, and joined, with the seat's own
+credential (never by a page of another site)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import FastAPI, Request, Response
+
+from albion.server.credentials import cookie_name, offered_token, set_seat_cookies
+from albion.server.errors import ApiError
+from albion.server.hub import Hub
+from albion.server.lobby import check_origin, create_table, table_row
+from albion.server.messages import Claim, Clock, CreateTable, ErrorBody, Rematch, SeatSession
+from albion.server.quotas import TableQuota
+from albion.server.store import Conflict, InviteUsed, TableRow, token_hash
+
+REFUSALS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorBody} for code in (401, 403, 404, 409, 410, 429)}
+
+
+def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
+    """The routes that hand seats out, on `app`."""
+    @app.post("/api/tables/{table_id}/claim", response_model=SeatSession,
+              responses=REFUSALS)
+    async def claim(request: Request, response: Response, table_id: str,
+                    body: Claim) -> SeatSession:
+        """Take the seat an invitation opens: the first to claim it gets the seat's
+        token (also set as cookies for the table's page); the invitation then opens
+        nothing (410 `invite_used`)."""
+        check_origin(request, hub.settings)
+        await table_row(hub, table_id)
+        try:
+            taken = await asyncio.to_thread(hub.store.claim, table_id, body.invite)
+        except InviteUsed as used:  # by this very browser (its cookie opens the seat)?
+            held = request.cookies.get(cookie_name(used.seat))
+            if held is not None and await asyncio.to_thread(
+                    hub.store.seat_of, table_id, held) == used.seat:
+                return _session(request, response, table_id, used.seat, None, cookie=held)
+            raise ApiError(410, "invite_used", "this invitation was used already: its seat "
+                           "is taken (if not by you, tell whoever sent you the link)") from None
+        if taken is None:
+            raise ApiError(403, "bad_invite", "that invitation opens no seat at this table")
+        seat, token = taken
+        return _session(request, response, table_id, seat, token)
+
+    @app.post("/api/tables/{table_id}/session", response_model=SeatSession,
+              responses=REFUSALS)
+    async def session(request: Request, response: Response, table_id: str) -> SeatSession:
+        """The page of a seat whose token it was given (`Authorization: Bearer`): the
+        seat's cookies, so the token leaves the page's address."""
+        check_origin(request, hub.settings)
+        seat, token = await _credential(hub, request, table_id)
+        return _session(request, response, table_id, seat, None, cookie=token)
+
+    @app.post("/api/tables/{table_id}/revoke", response_model=SeatSession,
+              responses=REFUSALS)
+    async def revoke(request: Request, response: Response, table_id: str) -> SeatSession:
+        """Sign the seat's other sessions out: a new token opens it from now on (also
+        set as cookies); every connection opened with the old one is closed."""
+        check_origin(request, hub.settings)
+        seat, token = await _credential(hub, request, table_id)
+        fresh = await asyncio.to_thread(hub.store.rotate, table_id, seat, token)
+        if fresh is None:
+            raise ApiError(403, "bad_credential", "that token no longer opens a seat here")
+        actor = hub.actors.get(table_id)
+        if actor is not None:
+            await actor.sign_out(seat, token_hash(fresh))
+        await hub.announce(table_id, f"revoke:{seat}")
+        return _session(request, response, table_id, seat, fresh)
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=Rematch,
+              responses=REFUSALS)
+    async def rematch(request: Request, response: Response, table_id: str) -> Rematch:
+        """The same game, seats, variant and clock again, dealt afresh: created by the
+        first of the table's people to ask, joined by the others (each takes the seat
+        they had). A table with people needs one of their credentials."""
+        check_origin(request, hub.settings)
+        row = await table_row(hub, table_id)
+        if row.status != "over":
+            raise ApiError(409, "not_over", "a rematch follows a game that is over")
+        people = [spec == "human" for spec in row.players]
+        seat = (await _credential(hub, request, table_id))[0] if any(people) else None
+        base = str(request.base_url).rstrip("/")
+        new_id = await asyncio.to_thread(hub.store.rematch_of, table_id)
+        if new_id is None:
+            new_id = await _create_rematch(hub, request, quota, row)
+        token = None
+        if seat is not None:
+            token = await asyncio.to_thread(hub.store.claim_seat, new_id, seat)
+            if token is None:
+                raise ApiError(409, "seat_taken", f"your seat at the rematch {new_id} is "
+                               "taken already (by you, in another window?)")
+            set_seat_cookies(response, new_id, seat, token, secure=_secure(request))
+        return Rematch(table=new_id, seat=seat, token=token,
+                       url=f"{base}/play/{new_id}?seat={seat}" if seat is not None
+                       else f"{base}/watch/{new_id}", spectate=f"{base}/watch/{new_id}")
+
+
+async def _create_rematch(hub: Hub, request: Request, quota: TableQuota,
+                          row: TableRow) -> str:
+    """The rematch of `row`, once (a rematch made meanwhile, by another seat or process,
+    is the one)."""
+    body = CreateTable(game=row.game, players=row.players, variant=row.variant, seed=None,
+                       clock=Clock.model_validate(row.clock) if row.clock else None)
+    try:
+        created, _ = await create_table(hub, body, request, quota, rematch_of=row.id)
+    except Conflict:
+        made = await asyncio.to_thread(hub.store.rematch_of, row.id)
+        assert made is not None
+        return made
+    old = hub.actors.get(row.id)
+    if old is not None:
+        old.rematch = created.table
+        await old.broadcast()  # the others at the table hear of it
+    await hub.announce(row.id, "rematch")
+    return created.table
+
+
+async def _credential(hub: Hub, request: Request, table_id: str) -> tuple[int, str]:
+    """The seat the request's token opens, and the token (401 without one, 403 when it
+    opens nothing here)."""
+    token = offered_token(request.headers, request.cookies, request.query_params)
+    if token is None:
+        raise ApiError(401, "no_credential", "this needs the seat's token: the seat's "
+                       "cookie, or Authorization: Bearer TOKEN")
+    seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
+    if seat is None:
+        raise ApiError(403, "bad_credential", "that token opens no seat at this table")
+    return seat, token
+
+
+def _session(request: Request, response: Response, table_id: str, seat: int,
+             token: str | None, *, cookie: str | None = None) -> SeatSession:
+    set_seat_cookies(response, table_id, seat, token or cookie or "",
+                     secure=_secure(request))
+    base = str(request.base_url).rstrip("/")
+    return SeatSession(table=table_id, seat=seat, token=token,
+                       url=f"{base}/play/{table_id}?seat={seat}")
+
+
+def _secure(request: Request) -> bool:
+    return request.url.scheme == "https"
