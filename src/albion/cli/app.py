@@ -475,6 +475,15 @@ def serve_command(
     max_seconds: Annotated[float, typer.Option(
         min=0.01, max=600, help="The most seconds a bot may think a move (every search "
         "here stops at it).")] = ServerSettings.max_seconds,
+    header_timeout: Annotated[float, typer.Option(
+        min=0.1, max=600, help="Seconds a connection has to send a request's headers.")
+    ] = ServerSettings.header_timeout,
+    http_connections_per_address: Annotated[int, typer.Option(
+        min=1, help="TCP connections one client address may hold open at once "
+        "(WebSockets included).")] = ServerSettings.http_connections_per_address,
+    http_connections: Annotated[int, typer.Option(
+        min=1, help="TCP connections this process holds at once, from everyone.")
+    ] = ServerSettings.http_connections,
 ) -> None:
     """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
@@ -496,7 +505,9 @@ def serve_command(
                                   table_burst=table_burst,
                                   connections_per_address=connections_per_address,
                                   allowed_hosts=hosts, max_iterations=max_iterations,
-                                  max_seconds=max_seconds,
+                                  max_seconds=max_seconds, header_timeout=header_timeout,
+                                  http_connections_per_address=http_connections_per_address,
+                                  http_connections=http_connections,
                                   **({"bot_workers": bot_workers} if bot_workers else {}))
         try:
             server_app = create_app(settings)

@@ -51,8 +51,7 @@ async function main() {
   const spec = await api("/openapi.json");
   const components = spec.components?.schemas || {};
   main.append(el("h1", {}, `${spec.info.title} ${spec.info.version} — the HTTP API`),
-    el("p", {}, spec.info.description || "",
-      " A table is played over its WebSocket, /ws/tables/{id}: the frames are described in docs/protocol/server.md. ",
+    el("p", {}, spec.info.description || "", " ",
       el("a", { href: "/openapi.json" }, "The OpenAPI description"), "."));
   for (const [path, operations] of Object.entries(spec.paths)) {
     for (const method of METHODS) {
