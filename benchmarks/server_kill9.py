@@ -8,7 +8,8 @@ stored, is the database sound, and does every table resume with the same seats?
 
 Each repeat: a fresh SQLite file (or, with `--db`, a fresh PostgreSQL database created
 beside the one named, dropped afterwards), `--tables` tables: most bot against bot, some
-(`--people`) with a person's seat that this script plays over its seat token. A client on
+(`--people`) with a person's seat that this script claims (its single-claim invitation,
+issue 25) and plays over the seat token the claim gave. A client on
 each table records the newest version it was sent: a version is sent only after its
 decisions are committed, so it is acknowledged (the person's move once an update after
 it arrives, a bot's once it is broadcast). SIGKILL at a random moment (uniform in
@@ -17,6 +18,9 @@ every acknowledged version must be in the stored log, with no gap, and SQLite's 
 integrity_check` must say ok; after the restart on the same database, every table must
 keep its players, each seat token must open the same seat, and every unfinished table
 must move on (its version grows, or it ends) within `--resume-seconds`.
+
+The servers run with the limits per client address and per seat lifted
+(`loadtest.ONE_ADDRESS`): every table's clients are this script, on one address.
 """
 
 from __future__ import annotations
@@ -39,12 +43,13 @@ import httpx
 from sqlalchemy import create_engine, make_url, text
 from websockets.asyncio.client import connect
 
-from albion.server.loadtest import NO_ADDRESS_LIMITS, ServerProcess
+from albion.server.loadtest import ONE_ADDRESS, ServerProcess
 
 
 @dataclass
 class Created:
-    """A table as this script created it: its players and its people's tokens."""
+    """A table as this script created it: its players and its people's tokens (each
+    invitation claimed, as the person it was sent to would)."""
 
     players: list[str]
     tokens: dict[int, str] = field(default_factory=dict)
@@ -71,6 +76,17 @@ async def watch(port: int, table: str, seen: dict[str, int], stop: asyncio.Event
         return
 
 
+async def claim(client: httpx.AsyncClient, table: str, seat: dict[str, Any]) -> str:
+    """The token of a new table's seat: its invitation claimed (a seat whose creator
+    chose the seed has its token already)."""
+    if seat.get("token"):
+        return str(seat["token"])
+    answer = await client.post(f"/api/tables/{table}/claim", json={"invite": seat["invite"]})
+    answer.raise_for_status()
+    client.cookies.clear()  # the claim's cookies are the page's: this script uses tokens
+    return str(answer.json()["token"])
+
+
 async def play_then_kill(server: ServerProcess, tables: int, people: int, game: str,
                          rng: random.Random, kill_after: float
                          ) -> tuple[dict[str, int], dict[str, Created]]:
@@ -84,8 +100,9 @@ async def play_then_kill(server: ServerProcess, tables: int, people: int, game: 
                                                             "players": players})
             answer.raise_for_status()
             body = answer.json()
-            created[body["table"]] = Created(players, {seat["seat"]: seat["token"]
-                                                       for seat in body["seats"]})
+            created[body["table"]] = Created(players, {
+                seat["seat"]: await claim(client, body["table"], seat)
+                for seat in body["seats"]})
     watchers = [asyncio.create_task(watch(server.port, table, seen, stop))
                 for table in created]
     watchers += [asyncio.create_task(watch(server.port, table, seen, stop, token,
@@ -205,7 +222,7 @@ def one_repeat(index: int, options: argparse.Namespace, folder: Path) -> dict[st
     kill_after = round(rng.uniform(*options.kill_after), 3)
     with fresh_database(options.db, folder, index) as url:
         server = ServerProcess(url, folder / f"server{index}.log", options.bot_delay,
-                               NO_ADDRESS_LIMITS)
+                               settings=ONE_ADDRESS)
         server.wait_ready()
         seen, created = asyncio.run(play_then_kill(server, options.tables, options.people,
                                                    options.game, rng, kill_after))
@@ -217,7 +234,7 @@ def one_repeat(index: int, options: argparse.Namespace, folder: Path) -> dict[st
         gaps = [table for table, (count, _, top) in after_kill.items() if count != top]
         over = {table for table, (_, status, _) in after_kill.items() if status == "over"}
         restarted = ServerProcess(url, folder / f"server{index}b.log", options.bot_delay,
-                                  NO_ADDRESS_LIMITS)
+                                  settings=ONE_ADDRESS)
         restarted.wait_ready()
         try:
             same, moved = asyncio.run(resumed(

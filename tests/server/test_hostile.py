@@ -1,7 +1,10 @@
 """Hostile input (issue 18): a short `albion hostile` against a real server, and the two
 refusals it found wrong — JSON nested too deep for the parser (was a `server_error` and a
 traceback) and binary frames (were never rate-limited) — and the slow reader that stalled
-a whole table (each connection now has an outbox of its own)."""
+a whole table (each connection now has an outbox of its own). Issue 25's attacks (a
+foreign Host, a rebinding Origin and Host, a NUL in a table id, a rematch without a
+credential, an invitation claimed twice, budgets over the ceilings, misleading names) are
+in the run, each answered by a refusal."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from albion.server import ServerSettings, create_app
-from albion.server.hostile import KINDS, describe, plan, run
+from albion.server.hostile import HTTP_KINDS, KINDS, describe, plan, run
 from albion.server.outbox import Outbox
 
 
@@ -24,7 +27,7 @@ from albion.server.outbox import Outbox
 def client(tmp_path: Path) -> Iterator[TestClient]:
     settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'albion.db'}",
                               bot_workers=1)
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c
 
 
@@ -41,9 +44,24 @@ def test_a_short_hostile_run_is_answered_by_the_contract() -> None:
     assert sum(sum(answers.values()) for answers in result.answers.values()) == 300
     assert not result.unexpected
     assert result.tracebacks == 0 and result.server_alive
+    assert result.rematches_made == 0, "a rematch made without the seat's credential"
+    for kind in HTTP_KINDS:  # issue 25's: refused, every one
+        assert all(answer.startswith("http:4") for answer in result.answers[kind]), kind
+    assert set(result.answers["bad_name"]) == {"error:bad_name"}
     assert result.rss_growth < 0.10
     assert result.honest_moves >= 20
     assert result.honest_ms_p99 < 500  # the command checks < 100 ms; here CI is busy
+
+
+def test_every_answer_the_contract_allows_is_a_refusal() -> None:
+    """What a hostile frame may draw: an error, a close code, an HTTP refusal — or, from
+    a seat or a spectator, the update or the hint anyone gets; never a table made, a
+    seat opened or a 2xx."""
+    harmless = {"update", "hint", "dropped"}
+    for kind, (_, allowed) in KINDS.items():
+        for answer in allowed - harmless:
+            assert answer.startswith(("error:", "close:", "http:4")), (kind, answer)
+            assert answer != "error:server_error", kind
 
 
 def test_the_plan_sends_exactly_the_frames_asked_for() -> None:

@@ -46,8 +46,8 @@ def test_a_nul_in_an_id_or_a_name_is_refused_not_a_server_error(
     created = httpx.post(f"{one.base}/api/tables", json={
         "game": "diamoniak", "players": ["human", "human"], "seed": 4}).json()
     table, token = created["table"], created["seats"][0]["token"]
-    for path in (f"/api/tables/a%00b", f"/api/tables/{table}%00",
-                 f"/api/tables/{table}%00/record", f"/api/tables/%00/replay"):
+    for path in ("/api/tables/a%00b", f"/api/tables/{table}%00",
+                 f"/api/tables/{table}%00/record", "/api/tables/%00/replay"):
         answer = httpx.get(f"{one.base}{path}")
         assert answer.status_code == 404, (path, answer.text)
     with ExitStack() as sockets:
@@ -77,7 +77,7 @@ def test_a_seat_open_on_two_processes_is_told_and_signed_out_from_either(
                              headers={"Authorization": f"Bearer {token}"})
         assert renewed.status_code == 200, renewed.text
         for socket in (here, there):  # both held the old token
-            with pytest.raises(Exception, match="signed out|1008"):
+            with pytest.raises(Exception, match=r"signed out|1008"):
                 receive(socket, lambda m: False, seconds=15)
         fresh = renewed.json()["token"]
         back = one.socket(sockets, table, fresh)

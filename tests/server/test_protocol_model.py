@@ -3,21 +3,31 @@ SQLite in a temporary folder) with legal, illegal, invalid, out-of-turn, stale, 
 (before every person has opened their seat), repeated and malformed messages, wrong
 tokens, spectators, hellos, names and reconnections, and
 holds it to a model — per table an `albion.Table` (all seats people, the same game,
-players and seed: the server's chance stream is seeded, so the model draws the same
-outcomes) to which exactly the decisions the server acknowledged are applied.
+players and seed: the creator chose the seed, so the server deals from it — and says so,
+`seed_chosen` — and the model draws the same outcomes; the creator holds every seat's
+token, issue 25) to which exactly the decisions the server acknowledged are applied.
 
 After every step every connection has received exactly the frames the model predicts
-(an update to everyone per accepted decision, an error to the sender only per refusal,
-with the code and words of the model's own refusal), every update equals the model's
-view, legal texts and events for its viewer, and the lobby's version and status equal the
-model's; a refusal changes nothing (docs/protocol/server.md). CI runs 30 examples of up
-to 40 steps; `ALBION_PROTOCOL_EXAMPLES=N` runs N (a longer run, not a timed test)."""
+(an update to everyone per accepted decision or name, an error to the sender only per
+refusal, with the code and words of the model's own refusal, an update to a seat's other
+connections when one of them opens or closes, the `named` answer to a name), every
+update equals the model's view, legal texts and events for its viewer, and the lobby's
+version and status equal the model's; a refusal changes nothing
+(docs/protocol/server.md). CI runs 30 examples of up to 40 steps;
+`ALBION_PROTOCOL_EXAMPLES=N` runs N (a longer run, not a timed test).
+
+The model sends far faster than people do: the server's limits on messages, reconnects
+(per address and per seat) and names are lifted (test_limits.py holds them), except a
+connection's hellos (at most one a second after a burst of five, which no setting lifts):
+the model keeps a bucket of its own that never holds more than the server's, and takes
+`rate_limited` for an answer only when its bucket is empty."""
 
 from __future__ import annotations
 
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +59,7 @@ from albion.core.errors import (
     StaleVersion,
 )
 from albion.server import ServerSettings, create_app
+from albion.server.names import NameRefused, choose_name
 
 SETUPS = [("diamoniak", 2), ("diamoniak", 3), ("raiding-stonehenge", 2),
           ("raiding-stonehenge", 3), ("super-camelot", 2)]
@@ -60,6 +71,10 @@ MALFORMED = ['{', '[1]', 'null', '{"type": "submit"}', '{"type": "submit", "acti
 UNKNOWN = ["dance", "take line 99", "draw draw", "", "move to r99c99", "play 0"]
 MAX_CONNECTIONS = 4
 NOT_STARTED = "the game has not started: it begins once every player has opened their seat"
+HELLO_RATE, HELLO_BURST = 1.0, 5
+"""A connection's hellos (`app.HELLO_RATE`, `HELLO_BURST`)."""
+LIFTED = 10**6
+NO_TOKEN = "this browser holds no such seat at this table (was its link opened in another one?)"
 
 
 @dataclass(eq=False)
@@ -72,6 +87,7 @@ class ModelTable:
     opened: set[int] = field(default_factory=set)
     texts: set[str] = field(default_factory=set)
     """Every legal text offered at this table so far: most are illegal later."""
+    names: dict[int, str] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -92,10 +108,33 @@ class Connection:
     seen: int = 0
     """The version of the last update received (the server's `client.seen`)."""
     last: dict[str, Any] = field(default_factory=dict)
+    ahead: list[dict[str, Any]] = field(default_factory=list)
+    """Frames read ahead of their turn (`receive` gives them first)."""
+    hellos: float = HELLO_BURST
+    """The hellos the model's bucket holds: never more than the server's (it refills
+    from when the model sends; the server's, from when it reads)."""
+    stamp: float = field(default_factory=time.monotonic)
+
+    def hello_may_be_refused(self) -> bool:
+        """Take a hello from the model's bucket: whether the server may refuse it (the
+        model's bucket is empty; the server's may not be)."""
+        now = time.monotonic()
+        self.hellos = min(HELLO_BURST, self.hellos + (now - self.stamp) * HELLO_RATE)
+        self.stamp = now
+        if self.hellos >= 1:
+            self.hellos -= 1
+            return False
+        return True
+
+    def fresh(self, session: WebSocketTestSession) -> None:
+        """A new connection of the same viewer: its own bucket."""
+        self.session, self.hellos, self.stamp = session, HELLO_BURST, time.monotonic()
 
 
 def receive(connection: Connection, seconds: float = 10) -> dict[str, Any]:
     """The next frame of a connection; fails (rather than hangs) if none comes."""
+    if connection.ahead:
+        return connection.ahead.pop(0)
     session = connection.session
 
     async def next_frame() -> Any:
@@ -108,6 +147,8 @@ def receive(connection: Connection, seconds: float = 10) -> dict[str, Any]:
 
 
 def nothing_more(connection: Connection) -> bool:
+    if connection.ahead:
+        return False
     session = connection.session
     try:
         session.portal.call(session._send_rx.receive_nowait)
@@ -125,8 +166,10 @@ class ServerMachine(RuleBasedStateMachine):
         self.folder = tempfile.TemporaryDirectory(prefix="albion-model-")
         database = f"sqlite:///{Path(self.folder.name) / 'albion.db'}"
         self.client = TestClient(create_app(ServerSettings(
-            database_url=database, bot_workers=1, message_rate=10_000,
-            message_burst=10_000)))
+            database_url=database, bot_workers=1, message_rate=LIFTED,
+            message_burst=LIFTED, connect_rate=LIFTED, connect_burst=LIFTED,
+            seat_connect_rate=LIFTED, seat_connect_burst=LIFTED, rename_rate=LIFTED,
+            rename_burst=LIFTED)), base_url="http://localhost")
         self.client.__enter__()
         self.open: list[Connection] = []
         self.known: list[ModelTable] = []
@@ -153,6 +196,12 @@ class ServerMachine(RuleBasedStateMachine):
         assert update["events"] == [e.to_json() for e in table.events_for(seat, start)]
         assert update["status"] == model.status
         assert update["away"] == {}
+        assert update["names"] == {str(s): name for s, name in sorted(model.names.items())}
+        assert update["seed_chosen"] is True and update["rematch"] is None
+        if seat is None:
+            assert update["elsewhere"] is None
+        else:
+            assert type(update["elsewhere"]) is int and update["elsewhere"] >= 0
         connection.seen, connection.last = table.version, update
         if seat is not None:
             model.texts.update(update["legal"])
@@ -170,6 +219,18 @@ class ServerMachine(RuleBasedStateMachine):
         for connection in self.open:
             if connection.table is model:
                 self.expect_update(connection)
+
+    def others_of(self, connection: Connection) -> list[Connection]:
+        """The other open connections holding the same seat (none for a spectator)."""
+        return [other for other in self.open if other is not connection and
+                other.table is connection.table and other.seat is not None and
+                other.seat == connection.seat]
+
+    def tell_seat(self, connection: Connection) -> None:
+        """A connection of a seat opened or closed: the seat's other connections hear
+        where else it is open (an update each)."""
+        for other in self.others_of(connection):
+            self.expect_update(other)
 
     def send(self, connection: Connection, message: dict[str, Any] | str) -> None:
         connection.session.send_text(message if isinstance(message, str) else
@@ -192,11 +253,15 @@ class ServerMachine(RuleBasedStateMachine):
         return self.create(setup, seed)
 
     def create(self, setup: tuple[str, int], seed: int) -> ModelTable:
+        """A table whose creator chose the seed: they hold every seat's token (issue 25:
+        no invitations then), and everyone is told the seed was chosen."""
         game, players = setup
         answer = self.client.post("/api/tables", json={"game": game, "players": ["human"] *
                                                        players, "seed": seed})
         assert answer.status_code == 201, answer.text
         created = answer.json()
+        assert created["seed_chosen"] is True
+        assert all(seat["token"] and seat["invite"] is None for seat in created["seats"])
         model = ModelTable(created["table"], Table(game, ["human"] * players, None, seed,
                                                    autoplay=False),
                            {seat["seat"]: seat["token"] for seat in created["seats"]})
@@ -221,8 +286,11 @@ class ServerMachine(RuleBasedStateMachine):
             model.opened.add(seat)
         if starting:
             self.broadcast(model)  # play begins: those already there hear it
+        self.tell_seat(connection)
         self.open.append(connection)
         self.expect_update(connection, since=0)
+        assert connection.last["elsewhere"] == (
+            None if seat is None else len(self.others_of(connection)))
         return connection
 
     @rule(model=tables, token=st.sampled_from(["guess", "", "x" * 32]), other=st.booleans())
@@ -235,13 +303,15 @@ class ServerMachine(RuleBasedStateMachine):
         with pytest.raises(WebSocketDisconnect) as closed:
             self.client.websocket_connect(f"/ws/tables/{model.id}?token={token}").__enter__()
         assert closed.value.code == 1008
-        assert closed.value.reason == "that token opens no seat at this table"
+        assert closed.value.reason == (
+            "that token opens no seat at this table" if token else NO_TOKEN)
 
     @precondition(lambda self: len(self.open) > 2)
     @rule(connection=consumes(connections))
     def leave(self, connection: Connection) -> None:
         connection.session.__exit__(None, None, None)
         self.open.remove(connection)
+        self.tell_seat(connection)
 
     @rule(connection=connections, since=st.integers(0, 400))
     def reconnect(self, connection: Connection, since: int) -> None:
@@ -251,18 +321,34 @@ class ServerMachine(RuleBasedStateMachine):
             return
         model, seat = connection.table, connection.seat
         connection.session.__exit__(None, None, None)
+        self.tell_seat(connection)  # it closed …
         token = f"?token={model.tokens[seat]}" if seat is not None else ""
-        connection.session = self.client.websocket_connect(f"/ws/tables/{model.id}{token}")
-        connection.session.__enter__()
+        session = self.client.websocket_connect(f"/ws/tables/{model.id}{token}")
+        session.__enter__()
+        connection.fresh(session)
+        self.tell_seat(connection)  # … and opened again
         self.expect_update(connection, since=0)
-        self.send(connection, {"type": "hello", "since": since})
-        self.expect_update(connection, since=since)
+        self.say_hello(connection, since)
 
     @rule(connection=connections, since=st.integers(0, 400))
     def hello(self, connection: Connection, since: int) -> None:
         if connection in self.open:
-            self.send(connection, {"type": "hello", "since": since})
-            self.expect_update(connection, since=since)
+            self.say_hello(connection, since)
+
+    def say_hello(self, connection: Connection, since: int) -> None:
+        """A hello: the update with the events after `since`, unless the connection has
+        sent its hellos' worth (`rate_limited`, only when the model's bucket is empty)."""
+        may_be_refused = connection.hello_may_be_refused()
+        self.send(connection, {"type": "hello", "since": since})
+        if may_be_refused:
+            peeked = receive(connection)
+            if peeked["type"] == "error":
+                assert (peeked["code"], peeked["message"]) == (
+                    "rate_limited", "hello at most once a second"), peeked
+                event("refused: hello rate_limited")
+                return
+            connection.ahead.append(peeked)  # the update: read again below
+        self.expect_update(connection, since=since)
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -343,19 +429,41 @@ class ServerMachine(RuleBasedStateMachine):
             self.send(connection, text)
             self.expect_error(connection, "bad_message")
 
-    @rule(connection=connections, name=st.text(min_size=1, max_size=40))
+    @rule(connection=connections, name=st.one_of(
+        st.text(min_size=1, max_size=40),
+        st.sampled_from(["P1", "P2", "p 3", "  Ann  B ", "Ann", "\u202eAnn", "   ", "Ｐ２"])))
     def join(self, connection: Connection, name: str) -> None:
-        """A seat names itself: everyone hears the new names; a spectator is refused."""
+        """A seat names itself: everyone hears the new names, then the seat hears what
+        its name became (trimmed: it is told); a name that is blank, holds a control or
+        direction character, or reads as another seat's label or name is refused, and so
+        is a name once the game is over; a spectator is refused."""
         if connection not in self.open:
             return
         self.send(connection, {"type": "join", "name": name})
-        if connection.seat is None:
+        model, seat = connection.table, connection.seat
+        if seat is None:
             self.expect_error(connection, "not_a_seat", "spectators have no seat to name")
             return
+        if model.table.is_over():
+            self.expect_error(connection, "over", "the game is over: names stay as they were")
+            return
+        game = model.table.game
+        taken = [game.seat_name(other) for other in range(model.table.num_players)
+                 if other != seat] + [held for other, held in model.names.items()
+                                      if other != seat]
+        try:
+            chosen = choose_name(name, game.seat_name(seat), taken)
+        except NameRefused as refusal:
+            self.expect_error(connection, "bad_name", str(refusal))
+            return
+        model.names[seat] = chosen.name
         for other in self.open:
             if other.table is connection.table:
                 self.expect_update(other)
-                assert other.last["names"][str(connection.seat)] == name
+                assert other.last["names"][str(seat)] == chosen.name
+        named = receive(connection)
+        assert named == {"type": "named", "name": chosen.name, "trimmed": chosen.trimmed}
+        event("named, trimmed" if chosen.trimmed else "named")
 
     @rule(connection=connections)
     def hint_refused(self, connection: Connection) -> None:

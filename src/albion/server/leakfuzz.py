@@ -4,17 +4,25 @@ and spectator kept and then scanned for secrets (`albion.server.leakscan`).
 
 Each table: a game and player count taken in turn (every game, every count), variant
 values drawn from `GET /api/games`, people and bots mixed at random, sometimes a clock
-whose stand-in plays for a seat that left. Every person's seat and a spectator connect;
-people play random legal decisions and now and then send illegal, invalid, stale,
-out-of-turn, repeated or malformed messages, ask for hints, drop their connection and
-come back with `hello`; the record and the replay are asked for during play (409).
-Once the game is over, the server's stored decision log is replayed with the engine and
-every frame is checked against it."""
+whose stand-in plays for a seat that left. Most tables are dealt as online tables are,
+from the secret only the server holds (issue 25): each person claims their seat's
+invitation, as the people would, and plays with the token it gives; some have a seed
+chosen by their creator, who is given every seat's token. Every person's seat and a
+spectator connect (a seat's token sent as `?token=`, as `Authorization: Bearer` or as a
+page's cookie with `?seat=`); people play random legal decisions and now and then send
+illegal, invalid, stale, out-of-turn, repeated or malformed messages, ask for hints,
+choose names (blank, reordered by bidirectional controls, another seat's label or name,
+padded with spaces), drop their connection and come back with `hello`; the summary,
+the record and the replay are asked for during play (409 for the last two). Once the
+game is over, the server's stored decision log is replayed with the engine from the
+stored secret (or seed) and every frame is checked against it; the server's log is
+searched for every table's secret."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 import multiprocessing
 import random
@@ -23,7 +31,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +39,18 @@ import httpx
 from rich.table import Table as RichTable
 
 from albion.server.app import create_app
-from albion.server.leakscan import Frame, ScanResult, TableFacts, scan
+from albion.server.credentials import cookie_name
+from albion.server.http_guard import guarded_protocol
+from albion.server.leakscan import (
+    Frame,
+    ScanResult,
+    SecretIndex,
+    TableFacts,
+    may_hold_a_form,
+    scan,
+)
 from albion.server.loadtest import free_port
+from albion.server.run import TRUSTED_PROXIES, connection_budget
 from albion.server.settings import ServerSettings
 
 MAX_GAMES = 10_000
@@ -40,11 +58,48 @@ BOTS = ("random", "heuristic")
 MALFORMED = ('{', '[]', '"submit"', '{"type": "submit"}', '{"type": "wave"}',
              '{"type": "submit", "action": "x", "version": -1}',
              '{"type": "hello", "since": "zero"}', '{"type": "join", "name": ""}')
+SEEDED = 0.25
+"""Tables whose creator chooses the seed (and holds every seat); the others are dealt
+from a secret, their seats taken by claiming invitations."""
+CREDENTIALS = ("query", "bearer", "cookie")
+"""How a seat's connection offers its token: `?token=`, `Authorization: Bearer`, or the
+cookie a claim sets with `?seat=` (a page)."""
+OPEN_SECONDS = 120.0
+"""How long a connection (or a claim) may take to be answered on a machine the fuzz keeps
+busy: as long as any HTTP answer (a refusal comes at once; only a stalled server is
+this slow)."""
+HINT_SECONDS = 600.0
+"""The fuzz server's time ceiling, which its hints' searches also stop at: far past a
+hint's 400 iterations, so that every hint is the whole search the scanner repeats (one
+cut short by a busy machine would differ from it)."""
+
+
+def fuzz_settings(database_url: str) -> ServerSettings:
+    """The server the fuzz plays on. Every person of every table is this one process on
+    127.0.0.1, so the limits per client address and per seat that keep one person from
+    stopping a server (issue 25) would refuse the fuzz's own people, who message, open
+    connections and reconnect, name themselves and ask for hints far faster than people
+    do: each is lifted. What stays is what a seat may do at all (a hint or two per seat
+    stays within its own limit) and every check of a message, a credential and a host."""
+    lifted = 10**6
+    return ServerSettings(
+        database_url=database_url, bot_workers=2,
+        message_rate=lifted, message_burst=lifted,  # messages per connection
+        table_rate=lifted, table_burst=lifted,  # tables per address
+        connections_per_address=lifted, connect_rate=lifted, connect_burst=lifted,
+        http_connections_per_address=lifted,
+        seat_connect_rate=lifted, seat_connect_burst=lifted,  # reconnects per seat
+        rename_rate=lifted, rename_burst=lifted,  # names per seat (and per address)
+        hints_per_address=lifted,  # hints searched at once for this address
+        max_seconds=HINT_SECONDS, decision_timeout=HINT_SECONDS)
 
 
 FRAME_KINDS = {
     "update": "update", "reconnect": "update on reconnecting (replay from 0)",
     "hello": "update after a hello (replay from N)", "error": "error", "hint": "hint",
+    "named": "named (the answer to a join)",
+    "created 201": "HTTP new table (201)", "claim 200": "HTTP invitation claimed (200)",
+    "summary 200": "HTTP table summary during play (200)",
     "record 409": "HTTP record during play (409)", "replay 409": "HTTP replay during play (409)",
     "record 200": "HTTP record, game over (200)", "replay 200": "HTTP replay, game over (200)"}
 
@@ -73,6 +128,8 @@ class FuzzResult:
     """Frames scanned, per kind."""
     canaries: int = 0
     versions: int = 0
+    log_lines: int = 0
+    """Lines the server logged, each searched for every table's secret."""
     leaks: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -87,12 +144,13 @@ class FuzzResult:
 
 @dataclass(frozen=True)
 class TablePlan:
-    """One random table: its creation body, and the rolls of its people."""
+    """One random table: its creation body (`seed` None: dealt from the server's secret),
+    and the rolls of its people."""
 
     game: str
     players: tuple[str, ...]
     variant: dict[str, str | int]
-    seed: int
+    seed: int | None
     clock: dict[str, Any] | None
     rng_seed: int
 
@@ -116,8 +174,10 @@ def table_plans(games: list[dict[str, Any]], count: int, seed: int) -> list[Tabl
             specs = ("human", *specs[1:])
         clock = {"seconds_per_move": 60, "grace_seconds": 0.2, "bot": rng.choice(BOTS)} \
             if rng.random() < 0.25 else None
+        seed = rng.randrange(10**17, 2**63 - 1)
         plans.append(TablePlan(game["id"], specs, _variant(game, rng),
-                               rng.randrange(10**17, 2**63 - 1), clock, rng.getrandbits(32)))
+                               seed if rng.random() < SEEDED else None, clock,
+                               rng.getrandbits(32)))
     return plans
 
 
@@ -149,17 +209,19 @@ async def _fuzz(plan: FuzzPlan, progress: Callable[[int], None] | None) -> FuzzR
 
     begin = time.monotonic()
     result = FuzzResult(games=0, seconds=0.0)
+    tap = LogTap()
+    dealt: list[TableFacts] = []
     with tempfile.TemporaryDirectory(prefix="albion-fuzz-") as folder:
-        settings = ServerSettings(database_url=f"sqlite:///{Path(folder) / 'albion.db'}",
-                                  bot_workers=2, message_rate=10_000, message_burst=10_000,
-                                  table_rate=1e6, table_burst=10**6,
-                                  connections_per_address=10**6)
-        app = create_app(settings)  # the fuzz sends faster than people: no message limit,
-        # and all its tables and connections come from one address: no limit there either
+        settings = fuzz_settings(f"sqlite:///{Path(folder) / 'albion.db'}")
+        app = create_app(settings)
         port = free_port()
-        server = uvicorn.Server(uvicorn.Config(
+        server = uvicorn.Server(uvicorn.Config(  # as `albion serve` runs it (`run.serve`)
             app, host="127.0.0.1", port=port, ws_max_size=16 * settings.frame_limit,
-            ws_per_message_deflate=False, log_level="warning"))
+            ws_per_message_deflate=False, log_level="warning", timeout_keep_alive=5,
+            http=guarded_protocol(settings.header_timeout,
+                                  settings.http_connections_per_address,
+                                  connection_budget(settings, 4096),
+                                  proxies=TRUSTED_PROXIES.split(","))))
         serving = asyncio.create_task(server.serve())
         checker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         try:
@@ -169,19 +231,29 @@ async def _fuzz(plan: FuzzPlan, progress: Callable[[int], None] | None) -> FuzzR
                 await asyncio.sleep(0.05)
             if not server.started:
                 raise FuzzError("the server did not start")
+            tap.install()
             base = f"127.0.0.1:{port}"
-            async with httpx.AsyncClient(base_url=f"http://{base}", timeout=120) as http:
+            async with httpx.AsyncClient(base_url=f"http://{base}",
+                                         timeout=OPEN_SECONDS) as http:
                 games = (await http.get("/api/games")).json()
                 plans = table_plans(games, plan.games, plan.seed)
                 slots = asyncio.Semaphore(plan.at_once)
+                kept = asyncio.Semaphore(2 * plan.at_once)
+                """Tables whose frames are kept: playing, or played and waiting for the
+                scan (slower than play for the longest games, which would otherwise pile
+                up gigabytes of frames)."""
                 loop = asyncio.get_running_loop()
 
                 async def one(table: TablePlan) -> None:
-                    async with slots:
-                        facts, frames, problems = await _play(http, base, table, app, plan)
-                    scanned: ScanResult = await loop.run_in_executor(
-                        checker, scan, facts, frames) if facts else ScanResult()
-                    _add(result, table, scanned, problems)
+                    async with kept:
+                        async with slots:
+                            facts, frames, problems = await _play(http, base, table, app,
+                                                                  plan, settings)
+                        scanned: ScanResult = await loop.run_in_executor(
+                            checker, scan, facts, frames) if facts else ScanResult()
+                    if facts is not None:
+                        dealt.append(replace(facts, rows=[]))  # its secret, for the log
+                    _add(result, table, facts, scanned, problems)
                     if progress is not None:
                         progress(result.games)
 
@@ -190,14 +262,89 @@ async def _fuzz(plan: FuzzPlan, progress: Callable[[int], None] | None) -> FuzzR
             checker.shutdown(cancel_futures=True)
             server.should_exit = True
             await serving
+            tap.remove()
+    _scan_log(result, tap, dealt)
     result.seconds = round(time.monotonic() - begin, 1)
     result.setups = dict(sorted(result.setups.items()))
     result.frames = dict(sorted(result.frames.items()))
     return result
 
 
-def _add(result: FuzzResult, table: TablePlan, scanned: ScanResult,
-         problems: list[str]) -> None:
+class LogTap(logging.Handler):
+    """Every line the server logs at INFO and above (more than `albion serve` shows: its
+    access and WebSocket lines, its notices), kept to be searched for the tables'
+    secrets. The handlers that printed the server's lines print what they printed
+    before, no more."""
+
+    LOGGERS = ("albion", "uvicorn.error", "uvicorn.access")
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+        """The lines that could hold a secret (`leakscan.may_hold_a_form`)."""
+        self.count = 0
+        """Lines logged in all."""
+        self.levels: dict[str, int] = {}
+        self.handler_levels: dict[logging.Handler, int] = {}
+        self.unhandled = False
+        """Nothing handled albion's warnings but Python's last resort (which this tap
+        would silence): the tap hands them on."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        line = self.format(record)
+        self.count += 1
+        if may_hold_a_form(line):  # only these could hold a secret: the rest is counted
+            self.lines.append(line)
+        if self.unhandled and record.name.startswith("albion") and \
+                record.levelno >= logging.WARNING and logging.lastResort is not None:
+            logging.lastResort.handle(record)
+
+    def install(self) -> None:
+        self.unhandled = not _handlers(logging.getLogger("albion"))
+        for name in self.LOGGERS:
+            logger = logging.getLogger(name)
+            shown = logger.getEffectiveLevel()
+            for handler in _handlers(logger):
+                if handler not in self.handler_levels:
+                    self.handler_levels[handler] = handler.level
+                    handler.setLevel(max(handler.level, shown))
+            self.levels[name] = logger.level
+            logger.setLevel(min(shown, logging.INFO))
+            logger.addHandler(self)
+
+    def remove(self) -> None:
+        for name, level in self.levels.items():
+            logger = logging.getLogger(name)
+            logger.removeHandler(self)
+            logger.setLevel(level)
+        for handler, level in self.handler_levels.items():
+            handler.setLevel(level)
+
+
+def _handlers(logger: logging.Logger) -> list[logging.Handler]:
+    """The handlers a record of `logger` reaches (its own and its ancestors')."""
+    found: list[logging.Handler] = []
+    current: logging.Logger | None = logger
+    while current is not None:
+        found.extend(current.handlers)
+        current = current.parent if current.propagate else None
+    return found
+
+
+def _scan_log(result: FuzzResult, tap: LogTap, tables: list[TableFacts]) -> None:
+    """Every line the server logged, read once against every table's secret."""
+    result.log_lines = tap.count
+    index = SecretIndex()
+    for number, facts in enumerate(tables):
+        if facts.secret is not None:
+            index.add(f"{facts.game} table {number}", facts.secret)
+    for line in tap.lines:
+        for label in sorted(index.find(line)):
+            result.leaks.append(f"the server's log: the secret of {label} in {line[:200]!r}")
+
+
+def _add(result: FuzzResult, table: TablePlan, facts: TableFacts | None,
+         scanned: ScanResult, problems: list[str]) -> None:
     result.games += 1
     result.setups[table.setup] = result.setups.get(table.setup, 0) + 1
     frames = Counter(result.frames)
@@ -205,17 +352,22 @@ def _add(result: FuzzResult, table: TablePlan, scanned: ScanResult,
     result.frames = dict(frames)
     result.canaries += scanned.canaries
     result.versions += scanned.versions
-    where = f"{table.setup} seed {table.seed}"
+    where = f"{table.setup} seed {table.seed}" if table.seed is not None else \
+        f"{table.setup} dealt from a secret (rolls {table.rng_seed})"
     result.leaks.extend(f"{where}: {leak}" for leak in scanned.leaks)
     result.problems.extend(f"{where}: {problem}" for problem in problems + scanned.problems)
 
 
 async def _play(http: httpx.AsyncClient, base: str, table: TablePlan, app: Any,
-                plan: FuzzPlan) -> tuple[TableFacts | None, list[Frame], list[str]]:
-    """Create the table, play it to its end with every viewer connected, ask for the
-    record and the replay; the server's stored facts and every frame received."""
+                plan: FuzzPlan, settings: ServerSettings
+                ) -> tuple[TableFacts | None, list[Frame], list[str]]:
+    """Create the table, play it to its end with every viewer connected (each person
+    claims their invitation first), ask for the summary, the record and the replay; the
+    server's stored facts and every frame received."""
     body: dict[str, Any] = {"game": table.game, "players": list(table.players),
-                            "variant": table.variant, "seed": table.seed}
+                            "variant": table.variant}
+    if table.seed is not None:
+        body["seed"] = table.seed
     if table.clock is not None:
         body["clock"] = table.clock
     answer = await http.post("/api/tables", json=body)
@@ -224,13 +376,18 @@ async def _play(http: httpx.AsyncClient, base: str, table: TablePlan, app: Any,
     created = answer.json()
     table_id = created["table"]
     rng = random.Random(table.rng_seed)
-    frames: list[Frame] = []
-    viewers = [Viewer(f"ws://{base}/ws/tables/{table_id}?token={seat['token']}",
-                      seat["seat"], frames, random.Random(rng.random()))
-               for seat in created["seats"]]
-    viewers.append(Viewer(f"ws://{base}/ws/tables/{table_id}", None, frames,
-                          random.Random(rng.random())))
+    frames: list[Frame] = [Frame(None, "created", created, status=answer.status_code)]
     problems: list[str] = []
+    people = list(created["seats"])
+    if any(bool(seat["invite"]) == (table.seed is not None) or
+           bool(seat["token"]) == (table.seed is None) for seat in people):
+        problems.append(f"table {table_id}: seats {people} are not "
+                        f"{'tokens' if table.seed is not None else 'invitations'}")
+    viewers = [Viewer(base, table_id, seat["seat"], frames, random.Random(rng.random()),
+                      Seat(http, seat.get("invite"), seat.get("token"),
+                           rng.choice(CREDENTIALS)))
+               for seat in people]
+    viewers.append(Viewer(base, table_id, None, frames, random.Random(rng.random())))
     poke = asyncio.create_task(_ask_during_play(http, table_id, frames, rng))
     try:
         async with asyncio.timeout(plan.game_seconds), asyncio.TaskGroup() as group:
@@ -248,18 +405,56 @@ async def _play(http: httpx.AsyncClient, base: str, table: TablePlan, app: Any,
     store = app.state.hub.store
     row = await asyncio.to_thread(store.table, table_id)
     rows = await asyncio.to_thread(store.log, table_id)
-    facts = TableFacts(row.game, list(row.players), dict(row.variant), row.seed, rows)
+    facts = TableFacts(row.game, list(row.players), dict(row.variant), row.seed, rows,
+                       secret=row.secret_bytes, seed_chosen=row.seed_chosen,
+                       max_seconds=settings.max_seconds)
     return facts, frames, problems
 
 
 async def _ask_during_play(http: httpx.AsyncClient, table_id: str, frames: list[Frame],
                            rng: random.Random) -> None:
-    """The record and the replay, asked for now and then while the game is on."""
+    """The summary, the record and the replay, asked for now and then while the game is
+    on."""
     while True:
         await asyncio.sleep(rng.uniform(0.05, 1.0))
-        for kind in ("record", "replay"):
-            served = await http.get(f"/api/tables/{table_id}/{kind}")
+        for kind, path in (("summary", ""), ("record", "/record"), ("replay", "/replay")):
+            served = await http.get(f"/api/tables/{table_id}{path}")
             frames.append(Frame(None, kind, served.json(), status=served.status_code))
+
+
+@dataclass
+class Seat:
+    """How a person holds their seat: the invitation they were sent (claimed when they
+    first open it, as a person opening the link would) or the token their creator was
+    given, and the way their connections offer it."""
+
+    http: httpx.AsyncClient
+    invite: str | None
+    token: str | None
+    credential: str
+
+    async def claimed(self, table_id: str, frames: list[Frame]) -> str:
+        """The seat's token, claiming the invitation the first time (its answer is a
+        frame like any other)."""
+        if self.token is None:
+            assert self.invite is not None
+            async with httpx.AsyncClient(base_url=self.http.base_url,  # its own cookies
+                                         timeout=self.http.timeout) as own:
+                answer = await own.post(f"/api/tables/{table_id}/claim",
+                                        json={"invite": self.invite})
+            frames.append(Frame(None, "claim", answer.json(), status=answer.status_code))
+            if answer.status_code != 200:
+                raise FuzzError(f"claim: {answer.status_code} {answer.text[:200]}")
+            self.token = str(answer.json()["token"])
+        return self.token
+
+    def offer(self, url: str, seat: int, token: str) -> tuple[str, dict[str, str]]:
+        """The connection's address and headers that offer `token`."""
+        if self.credential == "bearer":
+            return url, {"Authorization": f"Bearer {token}"}
+        if self.credential == "cookie":
+            return f"{url}?seat={seat}", {"Cookie": f"{cookie_name(seat)}={token}"}
+        return f"{url}?token={token}", {}
 
 
 def _repeats(update: dict[str, Any], seen: int) -> bool:
@@ -277,10 +472,12 @@ class Viewer:
     decisions, and sometimes sends what the server must refuse, asks for a hint, or
     leaves and comes back."""
 
-    def __init__(self, url: str, seat: int | None, frames: list[Frame],
-                 rng: random.Random) -> None:
-        self.url = url
+    def __init__(self, base: str, table_id: str, seat: int | None, frames: list[Frame],
+                 rng: random.Random, holder: Seat | None = None) -> None:
+        self.url = f"ws://{base}/ws/tables/{table_id}"
+        self.table_id = table_id
         self.seat = seat
+        self.holder = holder
         self.frames = frames
         self.rng = rng
         self.seen = 0
@@ -294,10 +491,17 @@ class Viewer:
     async def run(self) -> None:
         from websockets.asyncio.client import connect  # noqa: PLC0415
 
+        url, headers = self.url, dict[str, str]()
+        if self.holder is not None:
+            await asyncio.sleep(self.rng.uniform(0, 0.2))  # people open their links apart
+            assert self.seat is not None
+            token = await self.holder.claimed(self.table_id, self.frames)
+            url, headers = self.holder.offer(url, self.seat, token)
         over = False
         while not over:
             self.connections += 1
-            async with connect(self.url, max_size=2**24) as socket:
+            async with connect(url, max_size=2**24, additional_headers=headers,
+                               open_timeout=OPEN_SECONDS) as socket:
                 over = await self._session(socket)
             await asyncio.sleep(self.rng.uniform(0, 0.3))  # away a moment
 
@@ -341,8 +545,12 @@ class Viewer:
                     return False  # leaves; comes back with a new connection
             elif body.get("type") == "error":
                 self.frames.append(Frame(self.seat, "error", body, sent=tuple(self.sent[-8:])))
+                if hellos and body.get("code") == "rate_limited" and \
+                        "hello" in str(body.get("message")):
+                    del hellos[0]  # that hello is answered by this refusal
             else:
-                self.frames.append(Frame(self.seat, str(body.get("type")), body))
+                self.frames.append(Frame(self.seat, str(body.get("type")), body,
+                                         sent=tuple(self.sent[-8:])))
 
     async def _send(self, socket: Any, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
@@ -366,7 +574,7 @@ class Viewer:
             self.hints += 1
             await self._send(socket, {"type": "hint"})
         elif roll < 0.14:
-            await self._send(socket, {"type": "join", "name": f"fuzz {self.seat}"})
+            await self._send(socket, {"type": "join", "name": self._name()})
         decision = {"type": "submit", "action": self.rng.choice(legal), "version": version}
         await self._send(socket, decision)
         if update["status"] == "waiting":
@@ -374,6 +582,17 @@ class Viewer:
         self.acted = version
         if self.rng.random() < 0.04:
             await self._send(socket, decision)  # the same again: refused, changes nothing
+
+    def _name(self) -> str:
+        """A name to choose: mostly one's own, sometimes one the server must refuse
+        (blank, a control or bidirectional character, another seat's label or name) or
+        trim."""
+        assert self.seat is not None
+        other = self.seat + 1 + self.rng.randrange(7)
+        return self.rng.choice([
+            f"fuzz {self.seat}", f"fuzz {self.seat}", f"  fuzz   {self.seat} ", "   ",
+            f"\u202efuzz {self.seat}", f"fuzz\u0000{self.seat}", f"P{other + 1}",
+            f"fuzz {other % 8}", f"P{self.seat + 1}", f"\u200bfuzz {self.seat}"])
 
     async def _watch(self, socket: Any, update: dict[str, Any]) -> None:
         """A spectator now and then tries what only seats may do."""
@@ -397,6 +616,7 @@ def fuzz_table(result: FuzzResult) -> RichTable:
     for kind, count in result.frames.items():
         table.add_row(f"frames: {FRAME_KINDS.get(kind, kind)}", str(count))
     table.add_row("canary twins compared", str(result.canaries))
+    table.add_row("server log lines searched for secrets", str(result.log_lines))
     table.add_row("leaks found", str(len(result.leaks)), style="bold")
     return table
 
@@ -405,7 +625,8 @@ def describe(result: FuzzResult) -> str:
     lines = [f"{result.games} games through a real server in {result.seconds:.1f} s; "
              f"{result.versions} positions replayed, {result.canaries} canary twins "
              "compared",
-             f"frames scanned: {result.frames_scanned}",
+             f"frames scanned: {result.frames_scanned}; server log lines searched: "
+             f"{result.log_lines}",
              f"leaks found: {len(result.leaks)}"]
     lines.extend(f"  {leak}" for leak in result.leaks[:20])
     lines.append(f"other problems: {len(result.problems)}")

@@ -13,23 +13,33 @@ For a frame sent to viewer V at version v:
   wallet) gives V the same view, the same legal actions, the same refusal, the same
   hint inputs, and — through the same decision — the same events, unless V's own view
   legitimately changes (a reveal);
-- **literal**: the table's seed (a 60-bit canary from which every future chance outcome
-  follows) appears in no frame, and no object tied to seat s (`"seat": s`) carries a
+- **literal**: the table's secret (issue 25: 256 bits only the server holds, from which
+  every chance outcome follows) appears in no frame and no line of the server's log —
+  not in full, not as any 8-byte slice of its hex, not in base64 or as a number — not
+  even once the game is over; a chosen seed (a 60-bit canary of the same power) appears
+  in no frame before the end; and no object tied to seat s (`"seat": s`) carries a
   value of a field that s's owner sees and V does not (another's hand, played card,
   wallet);
+- **contract**: a frame is of a kind the protocol has (an update, an error, a hint, a
+  `named` answer to a `join`; a summary, a new table, a claimed seat, a record or a
+  replay over HTTP) with exactly its fields; an update says whether the seed was chosen
+  as the stored table does, `elsewhere` only to a seat, a rematch only after the end;
 - **HTTP**: the record and the replay are refused (409 `not_over`) while the game is on.
 
 Any failure of the canary or literal checks is a leak; a frame that is not what the
 engine would send is also counted as a leak (an unexplained frame may carry anything).
-Problems that cannot leak (a lost event, a stuck game) are reported apart."""
+Problems that cannot leak (a lost event, a stuck game, a refusal of the database) are
+reported apart."""
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import random
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,18 +52,56 @@ from albion.core.errors import (
     RecordError,
     StaleVersion,
 )
+from albion.core.registry import get_game
 from albion.core.state import CHANCE
-from albion.server.bots import HINT_ITERATIONS
+from albion.server.bots import HINT_ITERATIONS, Chance
 from albion.server.bots import hint as search_hint
-from albion.server.errors import NotStarted
-from albion.server.messages import ClientMessage, Hint, Join, Submit
+from albion.server.credentials import is_table_id
+from albion.server.errors import NotStarted, NotStored, StandInKeeps
+from albion.server.messages import (
+    ClientMessage,
+    CreatedTable,
+    Hello,
+    Hint,
+    Join,
+    SeatSession,
+    Submit,
+    TableSummary,
+)
+from albion.server.names import NameRefused, choose_name
+from albion.server.settings import ServerSettings
 from albion.table import LogRow, Table
 
 UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
-               "away", "decided_at", "committed_at"}
+               "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch"}
 NOTICE_KEYS = {"version", "type", "text", "seat", "stand_in"}
+NAMED_KEYS = {"type", "name", "trimmed"}
+HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTable.model_fields),
+             "claim": set(SeatSession.model_fields)}
+"""The fields of the lobby's answers the fuzz scans (`GET /api/tables/ID`, `POST
+/api/tables`, `POST /api/tables/ID/claim`)."""
+KINDS = {"update", "reconnect", "hello", "error", "hint", "named", "record", "replay",
+         *HTTP_KEYS}
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 NOT_STARTED = ("not_started", NotStarted.MESSAGE)
+# The server's refusals that depend on no position (mirroring `app._handle`, following
+# docs/protocol/server.md): a limit's, or the end's.
+HELLO_LIMITED = ("rate_limited", "hello at most once a second")
+HINT_LIMITED = ("rate_limited", "hints are limited to a few a minute")
+HINT_BUSY = ("busy", "a hint of yours is being searched: ask again once it has come")
+NAME_LIMITED = ("rate_limited", "names are limited to a few a minute")
+NAMES_OVER = ("over", "the game is over: names stay as they were")
+STAND_IN = ("stand_in", StandInKeeps.MESSAGE)
+NOT_STORED = ("not_stored", NotStored.MESSAGE)
+SLICE = 16
+"""Hex digits of a slice of the secret that counts as a leak: 8 bytes (64 bits), far more
+than chance puts in any frame (a table id has 72 bits of base64, never hex)."""
+HEX_RUN = re.compile(f"[0-9a-fA-F]{{{SLICE},}}")
+WINDOW = 24
+"""Characters of a secret's other forms (base64, decimal, bytes shown) that count as a
+leak: at least 80 bits of it."""
+B64_RUN = re.compile(f"[A-Za-z0-9+/_-]{{{WINDOW},}}")
+DIGIT_RUN = re.compile(f"[0-9]{{{WINDOW},}}")
 
 
 @dataclass(frozen=True)
@@ -87,13 +135,66 @@ class ScanResult:
 
 @dataclass(frozen=True)
 class TableFacts:
-    """What the server stored about a table: enough to replay it exactly."""
+    """What the server stored about a table: enough to replay it exactly — its decision
+    log, and where its chance came from: the secret only the server holds (issue 25), or
+    the seed its creator chose (`seed_chosen`)."""
 
     game: str
     players: list[str]
     variant: dict[str, Any]
-    seed: int
+    seed: int | None
     rows: list[LogRow]
+    secret: bytes | None = field(default=None, repr=False)
+    seed_chosen: bool = False
+    """What the stored table says: its creator chose the seed (then there is no secret)."""
+    max_seconds: float = ServerSettings.max_seconds
+    """The server's time ceiling, which its hints' searches stop at too."""
+
+
+class SecretIndex:
+    """The forms in which tables' chance could be given away, and one search for all of
+    them in any text, each text read once whatever the number of tables: any
+    `SLICE`-digit slice of a secret's hex (either case), and any `WINDOW` characters of
+    its base64, its number or its bytes as Python (or JSON of Python) shows them."""
+
+    def __init__(self) -> None:
+        self.slices: dict[str, str] = {}
+        self.windows: dict[str, str] = {}
+        """A piece of a secret's form → the table it is of (its label)."""
+
+    def add(self, label: str, secret: bytes) -> None:
+        hexed = secret.hex()
+        for at in range(len(hexed) - SLICE + 1):
+            self.slices[hexed[at:at + SLICE]] = label
+        shown = repr(secret)[2:-1]  # as a traceback or an f-string shows bytes
+        for form in (base64.b64encode(secret).decode().rstrip("="),
+                     base64.urlsafe_b64encode(secret).decode().rstrip("="),
+                     str(int.from_bytes(secret, "big")), shown, json.dumps(shown)[1:-1]):
+            for at in range(len(form) - WINDOW + 1):
+                self.windows[form[at:at + WINDOW]] = label
+
+    def find(self, text: str) -> set[str]:
+        """The labels of the tables whose secret `text` holds (or a piece of)."""
+        found: set[str] = set()
+        for run in HEX_RUN.finditer(text):
+            digits = run.group().lower()
+            for at in range(len(digits) - SLICE + 1):
+                label = self.slices.get(digits[at:at + SLICE])
+                if label is not None:
+                    found.add(label)
+        if self.windows and may_hold_a_form(text):
+            for at in range(len(text) - WINDOW + 1):
+                label = self.windows.get(text[at:at + WINDOW])
+                if label is not None:
+                    found.add(label)
+        return found
+
+
+def may_hold_a_form(text: str) -> bool:
+    """Whether `text` could hold a piece of a secret in any form `SecretIndex` knows (a
+    cheap test first: a run of hex, base64 or digits long enough, or a byte escape)."""
+    return "\\x" in text or HEX_RUN.search(text) is not None or \
+        B64_RUN.search(text) is not None or DIGIT_RUN.search(text) is not None
 
 
 def scan(facts: TableFacts, frames: list[Frame]) -> ScanResult:
@@ -101,27 +202,46 @@ def scan(facts: TableFacts, frames: list[Frame]) -> ScanResult:
     return Scanner(facts, frames).run()
 
 
+def scan_log(facts: TableFacts, lines: Iterable[str]) -> list[str]:
+    """The lines of the server's log that hold the table's secret (its seed is the
+    creator's own and may be logged)."""
+    index = SecretIndex()
+    if facts.secret is not None:
+        index.add("the table", facts.secret)
+    return [line[:200] for line in lines if index.find(line)]
+
+
 class Scanner:
     def __init__(self, facts: TableFacts, frames: list[Frame]) -> None:
         self.facts = facts
         self.frames = frames
         self.result = ScanResult()
-        self.seed_text = str(facts.seed)
+        self.secrets = SecretIndex()
+        if facts.secret is not None:
+            self.secrets.add("the table", facts.secret)
+        self.seed = None if facts.seed is None else str(facts.seed)
+        self.names: dict[int, set[str]] = {}
+        """Every name each seat was shown to hold, in any update."""
 
     def leak(self, frame: Frame, what: str) -> None:
         self.result.leaks.append(f"{frame.kind} to {_who(frame.viewer)}: {what}")
 
     def run(self) -> ScanResult:
         result = self.result
+        facts = self.facts
+        if facts.seed_chosen != (facts.secret is None):
+            result.problems.append(f"the stored table has seed_chosen={facts.seed_chosen} "
+                                   f"and {'no ' if facts.secret is None else ''}secret")
         for frame in self.frames:
             result.frames[f"{frame.kind} {frame.status}" if frame.status else frame.kind] += 1
-            if frame.kind in ("record", "replay") and frame.status == 200:
-                continue  # the finished game: checked against its end below
-            if self.seed_text in json.dumps(frame.body):
-                self.leak(frame, "the table's seed (every future chance outcome)")
-        oracle = Table(self.facts.game, self.facts.players, self.facts.variant,
-                       self.facts.seed, autoplay=False)
-        rows = self.facts.rows
+            self.check_literal(frame)
+            if frame.kind in ("update", "reconnect", "hello"):
+                for seat, name in dict(frame.body.get("names") or {}).items():
+                    if str(seat).isdigit():
+                        self.names.setdefault(int(seat), set()).add(str(name))
+        oracle = Table(facts.game, facts.players, facts.variant, facts.seed,
+                       secret=facts.secret, autoplay=False)
+        rows = facts.rows
         if oracle.log() != rows[:oracle.version]:
             result.problems.append("the stored opening chance does not replay")
             return result
@@ -132,7 +252,13 @@ class Scanner:
                 updates.setdefault(int(frame.body.get("version", -1)), []).append(frame)
             elif frame.kind == "hint":
                 hints.setdefault(int(frame.body.get("version", -1)), []).append(frame)
-        errors = [frame for frame in self.frames if frame.kind == "error"]
+        errors = [frame for frame in self.frames if frame.kind == "error"
+                  and not self.unplayed_refusal(frame)]
+        for frame in self.frames:
+            if frame.kind == "named":
+                self.check_named(frame)
+            elif frame.kind in HTTP_KEYS:
+                self.check_lobby(frame)
         final = len(rows)
         for version in sorted(set(updates) | set(hints)):
             if not 0 <= version <= final:
@@ -159,6 +285,65 @@ class Scanner:
         self.check_http(oracle)
         return result
 
+    # -- literal and contract checks of every frame --------------------------------------
+
+    def check_literal(self, frame: Frame) -> None:
+        """The secret in no frame, ever; a chosen seed in none before the end (the
+        finished record says it, and may); a frame of a kind the protocol has."""
+        text = json.dumps(frame.body)
+        if self.secrets.find(text):
+            self.leak(frame, "the table's secret (every chance outcome, past and future)")
+        finished = frame.kind in ("record", "replay") and frame.status == 200
+        if not finished and self.seed is not None and self.seed in text:
+            self.leak(frame, "the table's seed (every future chance outcome)")
+        if frame.kind not in KINDS:
+            self.leak(frame, f"a frame the protocol does not have: {text[:200]}")
+
+    def unplayed_refusal(self, frame: Frame) -> bool:
+        """A refusal that tells nothing of the game (the same words at any position),
+        told apart: the database did not take a decision (a problem: the fuzz's
+        database never fails), a stand-in keeps a seat (to a seat's submit)."""
+        key = _error_key(frame.body)
+        if key == NOT_STORED:
+            self.result.problems.append(f"{_who(frame.viewer)} was told {key[0]}: the "
+                                        "server's database did not take a decision")
+            return True
+        return key == STAND_IN and frame.viewer is not None and any(
+            isinstance(_message(text), Submit) for text, _ in frame.sent)
+
+    def check_named(self, frame: Frame) -> None:
+        """The answer to a seat's `join`: the name one of its joins becomes (trimmed, and
+        saying so), nothing else."""
+        body, seat = frame.body, frame.viewer
+        if seat is None or set(body) != NAMED_KEYS:
+            self.leak(frame, f"a named answer {body} not to a seat or not of the contract")
+            return
+        label = self.game_label(seat)
+        for text, _ in frame.sent:
+            message = _message(text)
+            if not isinstance(message, Join):
+                continue
+            try:
+                chosen = choose_name(message.name, label, [])
+            except NameRefused:
+                continue
+            if {"type": "named", "name": chosen.name, "trimmed": chosen.trimmed} == body:
+                return
+        self.leak(frame, f"{body} names none of {[text for text, _ in frame.sent]}")
+
+    def check_lobby(self, frame: Frame) -> None:
+        """A lobby answer has its model's fields; a summary and a new table say whether
+        the seed was chosen as the stored table does."""
+        body, wanted = frame.body, HTTP_KEYS[frame.kind]
+        if set(body) != wanted:
+            self.leak(frame, f"fields {sorted(set(body) ^ wanted)} not in the contract")
+        elif frame.kind != "claim" and body["seed_chosen"] is not self.facts.seed_chosen:
+            self.leak(frame, f"seed_chosen={body['seed_chosen']} at a table whose seed was "
+                      f"{'' if self.facts.seed_chosen else 'not '}chosen")
+
+    def game_label(self, seat: int) -> str:
+        return get_game(self.facts.game).seat_name(seat)
+
     # -- updates -------------------------------------------------------------------------
 
     def check_update(self, at: Position, frame: Frame) -> None:
@@ -166,6 +351,7 @@ class Scanner:
         if set(body) != UPDATE_KEYS:
             self.leak(frame, f"fields {sorted(set(body) ^ UPDATE_KEYS)} not in the contract")
             return
+        self.check_table_fields(at, frame)
         view, legal = at.truth(viewer)
         if body["view"] != view:
             self.leak(frame, f"the view at {at.version} is not the engine's view")
@@ -194,6 +380,23 @@ class Scanner:
         at.check_twins(frame, viewer)
         self.check_seat_objects(at, frame, viewer, body)
 
+    def check_table_fields(self, at: Position, frame: Frame) -> None:
+        """issue 25's fields: `seed_chosen` as the stored table says; `elsewhere` (other
+        connections holding the seat) a count to a seat, null to a spectator; `rematch`
+        a table id, once the game is over."""
+        body, viewer = frame.body, frame.viewer
+        if body["seed_chosen"] is not self.facts.seed_chosen:
+            self.leak(frame, f"seed_chosen={body['seed_chosen']!r} at a table whose seed "
+                      f"was {'' if self.facts.seed_chosen else 'not '}chosen")
+        elsewhere = body["elsewhere"]
+        counted = type(elsewhere) is int and elsewhere >= 0
+        if (elsewhere is not None) if viewer is None else not counted:
+            self.leak(frame, f"elsewhere={elsewhere!r} to {_who(viewer)}")
+        rematch = body["rematch"]
+        if rematch is not None and not (isinstance(rematch, str) and is_table_id(rematch)
+                                        and at.table.is_over()):
+            self.leak(frame, f"rematch={rematch!r} at {at.version}")
+
     def check_seat_objects(self, at: Position, frame: Frame, viewer: int | None,
                            body: dict[str, Any]) -> None:
         """The literal scan: a value of a field private to seat s (its owner sees it, this
@@ -205,6 +408,10 @@ class Scanner:
                         self.leak(frame, f"P{seat + 1}'s private {key}={value!r}")
 
     # -- events of a decision, on both twins ------------------------------------------------
+
+    def names_of_others(self, viewer: int | None) -> list[str]:
+        return sorted(name for seat, held in self.names.items() if seat != viewer
+                      for name in held)
 
     def check_events(self, oracle: Table, row: LogRow) -> None:
         """The events of `row` as each other viewer hears them do not depend on a seat's
@@ -246,8 +453,8 @@ class Scanner:
             return
         view, legal = at.table.decision_inputs(seat)
         texts = at.table.legal(seat)
-        advice = search_hint(self.facts.game, seat, self.facts.seed, at.version, view, legal,
-                             HINT_ITERATIONS)
+        advice = search_hint(self.facts.game, seat, Chance(self.facts.seed, self.facts.secret),
+                             at.version, view, legal, HINT_ITERATIONS, self.facts.max_seconds)
         expected = {"type": "hint", "version": at.version, "action": texts[advice.index],
                     "win_chance": None if advice.iterations == 0
                     else round(advice.win_chance, 3), "iterations": advice.iterations}
@@ -363,8 +570,9 @@ class Position:
         if wanted == NOT_STARTED:  # the same words whatever anyone holds: no twin needed
             return self.opening and any(after <= self.version and _asks_to_play(
                 frame.viewer, text) for text, after in frame.sent)
+        names = self.scanner.names_of_others(frame.viewer)
         sent = next((text for text, after in frame.sent if after <= self.version and
-                     _refusal(self.table, frame.viewer, text) == wanted), None)
+                     wanted in _refusals(self.table, frame.viewer, text, names)), None)
         if sent is None:
             return False
         for seat in self.others(frame.viewer):
@@ -372,7 +580,7 @@ class Position:
             if twin is None:
                 continue
             self.scanner.result.canaries += 1
-            if _refusal(twin, frame.viewer, sent) != wanted:
+            if wanted not in _refusals(twin, frame.viewer, sent, names):
                 self.scanner.leak(frame, f"the refusal changes with P{seat + 1}'s private "
                                   "fields (canary)")
         return True
@@ -392,47 +600,73 @@ def _sandbox(table: Table, state: Any) -> Table:
     return copied
 
 
-def _refusal(table: Table, seat: int | None, sent: str) -> tuple[str, ...] | None:
-    """The refusal the server gives `sent` (a client frame) at this position (its code
-    and words; `bad_message` alone, whose words depend on the frame only), or None if it
-    would not refuse it (mirrors `app._handle`, following docs/protocol/server.md)."""
+def _message(sent: str) -> Any:
+    """A client frame as the server reads it (None: `bad_message`)."""
     try:
-        message = CLIENT_MESSAGE.validate_python(json.loads(sent))
-    except (ValueError, ValidationError):
-        return ("bad_message",)
+        return CLIENT_MESSAGE.validate_python(json.loads(sent))
+    except (ValueError, RecursionError, ValidationError):
+        return None
+
+
+def _refusals(table: Table, seat: int | None, sent: str,
+              names: Iterable[str] = ()) -> frozenset[tuple[str, ...]]:
+    """The refusals the server may give `sent` (a client frame) at this position (each
+    its code and words; `bad_message` alone, whose words depend on the frame only):
+    none if it would take it, several where a limit may refuse it too (mirrors
+    `app._handle`, following docs/protocol/server.md). `names`: the names the other seats
+    held at some time (a name taken is refused)."""
+    message = _message(sent)
+    if message is None:
+        return frozenset({("bad_message",)})
+    if isinstance(message, Hello):
+        return frozenset({HELLO_LIMITED})
     if isinstance(message, Hint):
         if seat is None:
-            return ("not_a_seat", "spectators get no hints")
+            return frozenset({("not_a_seat", "spectators get no hints")})
         if seat not in table.to_move():
-            return ("not_your_turn", "a hint is for a decision you have to make now")
-        return ("rate_limited", "hints are limited to a few a minute")
+            return frozenset({("not_your_turn", "a hint is for a decision you have to "
+                               "make now")})
+        return frozenset({HINT_LIMITED, HINT_BUSY})
     if isinstance(message, Join):
-        return ("not_a_seat", "spectators have no seat to name") if seat is None else None
-    if not isinstance(message, Submit):
-        return None
+        return _name_refusals(table, seat, message.name, names)
     if seat is None:
-        return ("not_your_turn", "a spectator cannot decide")
+        return frozenset({("not_your_turn", "a spectator cannot decide")})
     sandbox = _sandbox(table, table._state.clone())
     try:
         sandbox.submit(seat, message.action, message.version)
     except NotYourTurn as refusal:
-        return ("not_your_turn", str(refusal))
+        return frozenset({("not_your_turn", str(refusal))})
     except StaleVersion as refusal:
-        return ("stale", str(refusal))
+        return frozenset({("stale", str(refusal))})
     except IllegalActionError as refusal:
-        return ("illegal", refusal.reason, refusal.ruling)
+        return frozenset({("illegal", refusal.reason, refusal.ruling)})
     except InvalidActionError as refusal:
-        return ("invalid", str(refusal))
-    return None
+        return frozenset({("invalid", str(refusal))})
+    return frozenset()
+
+
+def _name_refusals(table: Table, seat: int | None, name: str,
+                   names: Iterable[str]) -> frozenset[tuple[str, ...]]:
+    """A `join`'s: no seat, the end, a name that could mislead (`names.choose_name`:
+    refused whatever else holds, or only while another seat holds it), a limit."""
+    if seat is None:
+        return frozenset({("not_a_seat", "spectators have no seat to name")})
+    if table.is_over():
+        return frozenset({NAMES_OVER})
+    game = table.game
+    labels = [game.seat_name(other) for other in range(table.num_players) if other != seat]
+    for taken, refused_only in ((labels, True), ([*labels, *names], False)):
+        try:
+            choose_name(name, game.seat_name(seat), taken)
+        except NameRefused as refusal:
+            said = ("bad_name", str(refusal))
+            return frozenset({said} if refused_only else {said, NAME_LIMITED})
+    return frozenset({NAME_LIMITED})
 
 
 def _asks_to_play(seat: int | None, sent: str) -> bool:
     """A seat's `submit` or `hint`: refused `not_started` while the table waits."""
-    try:
-        message = CLIENT_MESSAGE.validate_python(json.loads(sent))
-    except (ValueError, ValidationError):
-        return False
-    return seat is not None and isinstance(message, Submit | Hint)
+    return seat is not None and isinstance(_message(sent), Submit | Hint)
 
 
 def _error_key(body: dict[str, Any]) -> tuple[str, ...]:

@@ -1,7 +1,11 @@
 """`albion loadtest`: N concurrent bot-against-bot tables played through real `albion serve`
 processes on this machine, watched over real WebSockets; reports moves a second and the
 time from a decision reaching the server to its broadcast reaching a client (p50, p99).
-Loopback only, bounded in tables and time."""
+Loopback only, bounded in tables and time.
+
+The servers are `albion serve`'s last step (`run.serve(create_app(settings))`, the guarded
+HTTP protocol included) with the limits per client address lifted (`ONE_ADDRESS`): every
+client of a load test is this machine, so they would cap the load being measured."""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,10 +28,25 @@ import httpx
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600.0
-NO_ADDRESS_LIMITS = ("--table-rate", "1000000", "--table-burst", "1000000",
-                     "--connections-per-address", "1000000")
-"""`albion serve` options for a server whose clients are all this machine (a load test):
-the limits per client address would cap the load being measured."""
+LIFTED = 1_000_000
+ONE_ADDRESS: dict[str, float | int] = {
+    "table_rate": LIFTED, "table_burst": LIFTED,  # tables an address creates
+    "connections_per_address": LIFTED,  # table WebSockets an address holds open
+    "connect_rate": LIFTED, "connect_burst": LIFTED,  # … and opens (issue 25)
+    "seat_connect_rate": LIFTED, "seat_connect_burst": LIFTED,  # a seat's reconnects
+    "http_connections_per_address": LIFTED}  # TCP connections (the guarded protocol)
+"""`ServerSettings` for a server whose clients are all this machine (a load test, a
+kill -9 benchmark): the limits per client address — and per seat, which one client
+playing a seat again and again also meets — would cap what is being measured. Every
+other limit stays: a message, a hint, a name, a clock are refused as they would be."""
+LAUNCH = """
+import json, sys
+from albion.server import ServerSettings, create_app
+from albion.server.run import serve
+settings = ServerSettings(**json.loads(sys.argv[1]))
+serve(create_app(settings), settings)
+"""
+"""`albion serve`'s last step (`run.serve`), for settings it has no option for."""
 
 
 class LoadTestError(Exception):
@@ -78,18 +97,28 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """One `albion serve` on a free loopback port."""
+    """One `albion serve` on a free loopback port: with `options` (`albion serve`'s), or
+    with `settings` (`ServerSettings` fields, e.g. `ONE_ADDRESS`) run as `albion serve`
+    runs them."""
 
     def __init__(self, database: str, log: Path, bot_delay: float,
-                 options: Sequence[str] = ()) -> None:
+                 options: Sequence[str] = (),
+                 settings: Mapping[str, object] | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        albion = shutil.which("albion", path=str(Path(sys.executable).parent)) or "albion"
         self.log = log.open("wb")
-        self.process = subprocess.Popen(
-            [albion, "serve", "--db", database, "--port", str(self.port),
-             "--bot-delay", str(bot_delay), *options],
-            stdout=self.log, stderr=subprocess.STDOUT)
+        if settings is None:
+            albion = shutil.which("albion", path=str(Path(sys.executable).parent)) or \
+                "albion"
+            command = [albion, "serve", "--db", database, "--port", str(self.port),
+                       "--bot-delay", str(bot_delay), *options]
+        else:
+            if options:
+                raise LoadTestError("a server takes options or settings, not both")
+            command = [sys.executable, "-c", LAUNCH, json.dumps({
+                "database_url": database, "port": self.port, "bot_delay": bot_delay,
+                **settings})]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, seconds: float = 60) -> None:
         deadline = time.monotonic() + seconds
@@ -129,7 +158,7 @@ def servers(plan: LoadPlan) -> Iterator[tuple[list[ServerProcess], str]]:
         try:
             for index in range(plan.servers):
                 started.append(ServerProcess(database, Path(folder) / f"server{index}.log",
-                                             plan.bot_delay, NO_ADDRESS_LIMITS))
+                                             plan.bot_delay, settings=ONE_ADDRESS))
                 started[-1].wait_ready()  # one at a time: the first migrates
             yield started, database
         finally:
@@ -139,7 +168,7 @@ def servers(plan: LoadPlan) -> Iterator[tuple[list[ServerProcess], str]]:
 
 def run(plan: LoadPlan, progress: Callable[[float], None] | None = None) -> LoadResult:
     """Start the servers, play `plan.tables` tables at once for `plan.seconds` (a finished
-    table is followed by a rematch), and measure."""
+    table is followed by another), and measure."""
     if not 1 <= plan.tables <= MAX_TABLES:
         raise LoadTestError(f"--tables is 1 to {MAX_TABLES}")
     if not 0 < plan.seconds <= MAX_SECONDS:
