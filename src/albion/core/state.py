@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from albion.core.errors import AlbionError, Refusal
+from albion.core.errors import AlbionError, NotYourTurn, Refusal
 
 CHANCE = -1
 """`current_player()` when the next action is a chance outcome."""
@@ -74,7 +74,7 @@ class State(ABC, Generic[A, V]):
         are simultaneous (RS-6) a later seat may decide before the current player; the
         outcome equals deciding in the engine's order. Checked like `apply`."""
         if seat != self.current_player():
-            raise ValueError(f"seat {seat} does not decide now")
+            raise NotYourTurn(seat, self.decision_seats())
         self.apply(action)
 
     def chance_outcomes(self) -> list[tuple[A, float]]:

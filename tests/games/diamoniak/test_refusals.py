@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from albion.games.diamoniak import DiamoniakState, Phase
+from albion.core.errors import AlbionError, NotYourTurn
+from albion.games.diamoniak import Choice, DiamoniakState, Phase
 from albion.games.diamoniak import legality as diamoniak_legality
 from tests.games.diamoniak.positions import play, position
 from tests.games.refusal_coverage import assert_refused, kind_of, refusal_kinds
@@ -64,7 +65,10 @@ CASES: list[tuple[str, Callable[[], DiamoniakState], str, str]] = [
     ("the first player is drawn at the start only", lambda: position(2), "first P2", "DI-2"),
     ("no such seat to start", lambda: position(2, first="random", phase=Phase.FIRST_PLAYER),
      "first P4", "DI-2"),
-    ("chance decides now", drawing, "stop", "DI-2"),
+    # issue 26: a move while a card is drawn breaks DI-3 (a draw), not DI-2 (the start)
+    ("a card is being drawn", drawing, "stop", "DI-3"),
+    ("the first player is being chosen",
+     lambda: position(2, first="random", phase=Phase.FIRST_PLAYER), "stop", "DI-2"),
     ("a buy after a draw", lambda: play(position(2, castles={0: ("red", 1)},
                                                  right={0: {"diamond": 3},
                                                         1: {"red": 1}}),
@@ -107,3 +111,14 @@ def test_di_every_kind_of_refusal_is_tested() -> None:
         assert found is not None
         produced.add(kind_of(found, KINDS))
     assert KINDS - produced == set(), "kinds of refusal without a test"
+
+
+def test_di3_a_seat_that_may_not_decide_is_told_not_your_turn() -> None:
+    """`apply_for` for a seat whose turn it is not raises `NotYourTurn` (an
+    `AlbionError`, issue 26) and changes nothing."""
+    state = position(2)
+    before = state.clone()
+    with pytest.raises(NotYourTurn) as refused:
+        state.apply_for(1, Choice.DRAW)
+    assert isinstance(refused.value, AlbionError) and refused.value.to_move == (0,)
+    assert state == before

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from albion.core import IllegalActionError
+from albion.core.errors import AlbionError, NotYourTurn
 from albion.games.raiding_stonehenge import GAME, Phase, Play, RaidingState
 from albion.games.raiding_stonehenge import legality as raiding_legality
 from albion.games.raiding_stonehenge import state as raiding_state
@@ -75,6 +76,10 @@ CASES: list[tuple[str, Callable[[], RaidingState], str, str]] = [
     ("play after picking", pick, "play 4", "RS-6"),
     ("only black cards choose a pile", pick, "place red", "RS-8"),
     ("set aside only at a contested pile", pick, "set aside red", "RS-11"),
+    # issue 26: a refusal names the step the round is at, not one that is over
+    ("a play while a pile is chosen", placing, "play 4", "RS-8"),
+    ("a play while disks are set aside", setting_aside, "play 29", "RS-11"),
+    ("a set-aside before the pile is chosen", placing, "set aside red", "RS-8"),
     ("a disk not held", setting_aside, "set aside red", "RS-11"),
     ("the pile's colour", setting_aside_by_pile_colour, "set aside blue", "RS-11"),
 ]
@@ -115,3 +120,18 @@ def test_rs_phases_of_the_refusal_positions() -> None:
     assert pick().phase is Phase.PICK and playing().phase is Phase.PLAY
     assert placing().phase is Phase.PLACE and setting_aside().phase is Phase.SET_ASIDE
     assert refilling().phase is Phase.DEALING and over().phase is Phase.OVER
+
+
+def test_rs6_a_seat_that_may_not_decide_is_told_not_your_turn() -> None:
+    """`apply_for` for a seat that may not decide raises `NotYourTurn` (an `AlbionError`,
+    issue 26), at the pick and at the play, and changes nothing."""
+    picking = pick()
+    committing = play(position(3, lines=LINES, hands=[[4], [5], [6]]), "take line 1",
+                      "take line 2")
+    for state, seat, action in ((picking, 1, GAME.parse_action(picking, "take line 1")),
+                                (committing, 1, Play(5))):
+        before = state.clone()
+        with pytest.raises(NotYourTurn) as refused:
+            state.apply_for(seat, action)
+        assert isinstance(refused.value, AlbionError) and refused.value.seat == seat
+        assert state == before

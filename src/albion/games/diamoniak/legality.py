@@ -19,7 +19,8 @@ LOSABLE_RIGHT = (*COLOURS, DIAMOND)
 """DI-8: right-hand cards a witch can take (never a fairy)."""
 
 GAME_OVER = Refusal("DI-10", "the game is over")
-WAIT_FOR_CHANCE = Refusal("DI-2", "waiting for chance (a card or the first player)")
+BEING_DRAWN = Refusal("DI-3", "a card is being drawn: chance decides it, not a player")
+FIRST_PLAYER_BY_CHANCE = Refusal("DI-2", "the first player is being chosen by chance")
 NO_CARD_TO_DRAW = Refusal("DI-9", "the draw pile and the discard are both empty")
 FIRST_DRAW = Refusal("DI-3", "the first draw of a turn is mandatory: draw or buy")
 BUY_OR_DRAW = Refusal("DI-3", "a turn is a buy or a draw, never both")
@@ -39,8 +40,10 @@ def refusal(state: DiamoniakState, action: object) -> Refusal | None:
         return reveal_refusal(state, Card(action.card))
     if isinstance(action, FirstPlayer):
         return first_player_refusal(state, action.seat)
-    if phase is Phase.DRAWING or phase is Phase.FIRST_PLAYER:
-        return WAIT_FOR_CHANCE
+    if phase is Phase.DRAWING:  # a draw (DI-3), from the pile or the reshuffle (DI-9)
+        return BEING_DRAWN
+    if phase is Phase.FIRST_PLAYER:
+        return FIRST_PLAYER_BY_CHANCE
     if phase is Phase.FAIRY_CHOICE:
         return None if action is Choice.USE_FAIRY or action is Choice.KEEP_FAIRY \
             else FAIRY_FIRST

@@ -26,6 +26,16 @@ WHEN = {
                                         "contested pile")),
 }
 
+PLAYED_ALREADY = {
+    Phase.PLACE: Refusal("RS-8", "this round's cards are played: a black card's player is "
+                         "choosing a pile"),
+    Phase.SET_ASIDE: Refusal("RS-11", "this round's cards are played: players at a "
+                             "contested pile are setting disks aside"),
+}
+"""A card played after the play step (RS-6 is over): the step the round is at."""
+PILE_FIRST = Refusal("RS-8", "choose a pile first: disks are set aside once every black "
+                     "card's player has chosen one (RS-12)")
+
 
 def refusal(state: RaidingState, action: object) -> Refusal | None:
     """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
@@ -41,7 +51,7 @@ def refusal(state: RaidingState, action: object) -> Refusal | None:
         return dealing_refusal(state)
     when, too_early = WHEN[type(action)]
     if phase is not when:
-        return too_early
+        return _out_of_step(phase, action, too_early)
     if isinstance(action, Take):
         return take_refusal(state, action.line)
     if isinstance(action, Play):
@@ -49,6 +59,17 @@ def refusal(state: RaidingState, action: object) -> Refusal | None:
     if isinstance(action, SetAside):
         return set_aside_refusal(state, Colour(action.colour))
     return None  # RS-8: a black card's player may go to any of the five piles
+
+
+def _out_of_step(phase: Phase, action: object, too_early: Refusal) -> Refusal:
+    """An action outside its step: a play after the play step names the step the
+    round is at (RS-8, RS-11); a set-aside while a pile is being chosen says to choose
+    it first (RS-8); anything else names its own step."""
+    if isinstance(action, Play) and phase in PLAYED_ALREADY:
+        return PLAYED_ALREADY[phase]
+    if isinstance(action, SetAside) and phase is Phase.PLACE:
+        return PILE_FIRST
+    return too_early
 
 
 def _well_formed(action: object) -> bool:

@@ -11,7 +11,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Self
 
-from albion.core.errors import IllegalActionError, Refusal
+from albion.core.errors import IllegalActionError, NotYourTurn, Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.core.variants import Variant
 from albion.games.raiding_stonehenge import legality
@@ -186,7 +186,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
             State.apply_for(self, seat, action)
             return
         if seat not in self.decision_seats():
-            raise ValueError(f"seat {seat} does not decide now")
+            raise NotYourTurn(seat, self.decision_seats())
         legal = [PLAY[n] for n in self.hands[seat]]
         if action not in legal:
             if isinstance(action, Play):
