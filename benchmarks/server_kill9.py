@@ -43,7 +43,7 @@ import httpx
 from sqlalchemy import create_engine, make_url, text
 from websockets.asyncio.client import connect
 
-from albion.server.loadtest import ONE_ADDRESS, ServerProcess
+from albion.proving.loadtest import ONE_ADDRESS, ServerProcess
 
 
 @dataclass

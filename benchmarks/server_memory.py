@@ -57,7 +57,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus, WebSocketException
 
 if TYPE_CHECKING:
-    from albion.server.loadtest import ServerProcess
+    from albion.proving.loadtest import ServerProcess
 
 RAISED_LIMITS = {"--table-rate": "1000", "--table-burst": "100000",
                  "--connections-per-address": "10000",
@@ -425,7 +425,7 @@ def main() -> None:
     if not options.unknown_kinds or not set(options.unknown_kinds) <= set(UNKNOWN_PATHS):
         parser.error(f"--unknown-kinds: some of {', '.join(UNKNOWN_PATHS)}")
     try:  # here, so that a server that cannot even be imported is a setup error
-        from albion.server.loadtest import LoadTestError, ServerProcess  # noqa: PLC0415
+        from albion.proving.loadtest import LoadTestError, ServerProcess  # noqa: PLC0415
     except ImportError as problem:
         print(f"setup error: albion.server cannot be imported: {problem}", file=sys.stderr)
         raise SystemExit(2) from None

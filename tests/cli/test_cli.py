@@ -296,3 +296,20 @@ def test_serve_refuses_a_taken_port_before_starting() -> None:
 def test_serve_refuses_a_database_it_cannot_use(url: str) -> None:
     code, _, err = run("serve", "--port", "1", "--db", url)
     assert code == 2 and "error:" in err
+
+
+@pytest.mark.parametrize("command", [["hostile", "--frames", "100"], ["loadtest"],
+                                     ["fuzz-leaks", "--games", "1"]])
+def test_a_proving_tool_without_its_extra_says_what_to_install(
+        command: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: on a plain install (no httpx) the tools that prove a server exit 2 with
+    the extra to install, never an ImportError's traceback."""
+    import albion.proving  # noqa: PLC0415
+
+    real = albion.proving.importlib.util.find_spec
+    monkeypatch.setattr(albion.proving.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "httpx" else real(name, *a))
+    code, _, err = run(*command)
+    assert code == 2
+    assert "pip install 'albion[proving]'" in " ".join(err.split()), err
+    assert "Traceback" not in err

@@ -29,8 +29,8 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from albion.proving.loadtest import free_port
 from albion.server import ServerSettings, create_app
-from albion.server.loadtest import free_port
 from albion.server.logs import redact
 from albion.server.store import new_token
 from tests.server.seats import claimed

@@ -555,7 +555,8 @@ def loadtest_command(
     """Load-test `albion serve` on this machine: bot tables over real WebSockets; prints
     moves/s and decision-to-broadcast p50/p99."""
     with user_errors():
-        from albion.server.loadtest import (  # noqa: PLC0415 - only this command needs it
+        _require_proving("loadtest")
+        from albion.proving.loadtest import (  # noqa: PLC0415 - only this command needs it
             LoadPlan,
             LoadTestError,
             describe,
@@ -601,7 +602,8 @@ def fuzz_leaks_command(
     spectator scanned for another seat's secrets; exits 1 on any leak, and on any problem
     (a table stuck or broken, a frame the scan could not account for)."""
     with user_errors():
-        from albion.server.leakfuzz import (  # noqa: PLC0415 - only this command needs it
+        _require_proving("fuzz-leaks")
+        from albion.proving.leakfuzz import (  # noqa: PLC0415 - only this command needs it
             FuzzError,
             FuzzPlan,
             describe,
@@ -640,7 +642,8 @@ def hostile_command(
     plays: every answer an error code, a close code or an HTTP refusal, the server up,
     its memory grown < 10 %, the honest table's p99 < 100 ms (exit 1 otherwise)."""
     with user_errors():
-        from albion.server.hostile import (  # noqa: PLC0415 - only this command needs it
+        _require_proving("hostile")
+        from albion.proving.hostile import (  # noqa: PLC0415 - only this command needs it
             HostileError,
             describe,
             run,
@@ -678,6 +681,16 @@ def schema_command(
             fail(f"cannot write to {out}: {error.strerror or error}")
     for path in written:
         console.print(f"wrote {path}")
+
+
+def _require_proving(command: str) -> None:
+    """A clear message, not a traceback, where the `proving` extra is not installed."""
+    from albion.proving import ProvingUnavailable, require  # noqa: PLC0415 - light
+
+    try:
+        require(command)
+    except ProvingUnavailable as missing:
+        fail(str(missing))
 
 
 def _kept(done: int, games: int, out: Path | None) -> str:

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from albion.core.errors import AlbionError
 
@@ -18,8 +19,9 @@ EXIT_USAGE = 2
 
 
 def fail(message: str) -> NoReturn:
-    """Print `error: message` on one line of stderr and exit with status 2."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True, markup=True)
+    """Print `error: message` on one line of stderr and exit with status 2 (the message
+    as written: a `[` in it is no markup)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, markup=True)
     raise typer.Exit(EXIT_USAGE)
 
 

@@ -21,16 +21,13 @@ from starlette.exceptions import HTTPException
 
 from albion import __version__
 from albion.core.errors import (
-    IllegalActionError,
-    InvalidActionError,
-    NotYourTurn,
     StaleVersion,
 )
 from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
-from albion.server.errors import ApiError, NotStarted, NotStored, StandInKeeps
+from albion.server.errors import ApiError, NotStored
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.lobby import add_lobby
@@ -41,6 +38,20 @@ from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
 from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
+from albion.server.refusals import (
+    DECISION_REFUSALS,
+    HELLO_LIMITED,
+    HINT_BUSY,
+    HINT_FOR_SPECTATOR,
+    HINT_LIMITED,
+    HINT_NOT_NOW,
+    NAME_FOR_SPECTATOR,
+    NAME_LIMITED,
+    NAMES_OVER,
+    NOT_STARTED,
+    SPECTATOR_DECIDES,
+    decision_refused,
+)
 from albion.server.replays import add_replays
 from albion.server.seat_routes import add_seat_routes
 from albion.server.settings import ServerSettings
@@ -226,7 +237,7 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await _submit(actor, client, message)
     elif message.type == "hello":
         if not hellos.take():
-            await client.send(error("rate_limited", "hello at most once a second"))
+            await client.send(error(*HELLO_LIMITED))
             return
         actor.replay_from(client, message.since)
         await actor.send_update(client)
@@ -241,11 +252,11 @@ async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas
     mislead (`names`), a few a minute."""
     seat = client.seat
     if seat is None:
-        await client.send(error("not_a_seat", "spectators have no seat to name"))
+        await client.send(error(*NAME_FOR_SPECTATOR))
         return
     table = actor.table
     if table.is_over():
-        await client.send(error("over", "the game is over: names stay as they were"))
+        await client.send(error(*NAMES_OVER))
         return
     labels = [table.game.seat_name(other) for other in range(table.num_players)]
     taken = [label for other, label in enumerate(labels) if other != seat] + [
@@ -256,7 +267,7 @@ async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas
         await client.send(error("bad_name", str(refusal)))
         return
     if not actor.rename_allowance(seat).take() or not quotas.renames.take(client.address):
-        await client.send(error("rate_limited", "names are limited to a few a minute"))
+        await client.send(error(*NAME_LIMITED))
         return
     await actor.name(seat, chosen.name)
     await client.send({"type": "named", "name": chosen.name, "trimmed": chosen.trimmed})
@@ -267,20 +278,19 @@ async def _hint(actor: TableActor, client: Client) -> None:
     a few per minute per connection."""
     seat = client.seat
     if seat is None:
-        await client.send(error("not_a_seat", "spectators get no hints"))
+        await client.send(error(*HINT_FOR_SPECTATOR))
         return
     if not actor.started:
         async with actor.lock:
             if not await actor.has_started():  # nobody plays yet: no search is run
-                await client.send(error("not_started", NotStarted.MESSAGE))
+                await client.send(error(*NOT_STARTED))
                 return
     table = actor.table
     if seat not in table.to_move():
-        await client.send(error("not_your_turn", "a hint is for a decision you have to "
-                                "make now"))
+        await client.send(error(*HINT_NOT_NOW))
         return
     if not actor.hint_allowance(seat).take():
-        await client.send(error("rate_limited", "hints are limited to a few a minute"))
+        await client.send(error(*HINT_LIMITED))
         return
     version = table.version
     view, legal = table.decision_inputs(seat)
@@ -289,8 +299,7 @@ async def _hint(actor: TableActor, client: Client) -> None:
         advice = await actor.hub.bots.hint(client.address, table.game.id, seat,
                                            actor.chance, version, view, legal)
     except HintsBusy:
-        await client.send(error("busy", "a hint of yours is being searched: ask again "
-                                "once it has come"))
+        await client.send(error(*HINT_BUSY))
         return
     await client.send({"type": "hint", "version": version, "action": texts[advice.index],
                        "win_chance": None if advice.iterations == 0
@@ -300,26 +309,14 @@ async def _hint(actor: TableActor, client: Client) -> None:
 
 async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     if client.seat is None:
-        await client.send(error("not_your_turn", "a spectator cannot decide"))
+        await client.send(error(*SPECTATOR_DECIDES))
         return
     try:
         await actor.submit(client.seat, message.action, message.version)
-    except NotStarted as refusal:
-        await client.send(error("not_started", str(refusal)))
-    except NotStored as refusal:
-        await client.send(error("not_stored", str(refusal)))
-        await actor.send_update(client)
-    except StandInKeeps as refusal:
-        await client.send(error("stand_in", str(refusal)))
-    except NotYourTurn as refusal:
-        await client.send(error("not_your_turn", str(refusal)))
-    except StaleVersion as refusal:
-        await client.send(error("stale", str(refusal)))
-        await actor.send_update(client)
-    except IllegalActionError as refusal:
-        await client.send(error("illegal", refusal.reason, refusal.ruling))
-    except InvalidActionError as refusal:
-        await client.send(error("invalid", str(refusal)))
+    except DECISION_REFUSALS as refusal:
+        await client.send(error(*decision_refused(refusal)))
+        if isinstance(refusal, NotStored | StaleVersion):  # what the table holds now
+            await actor.send_update(client)
 
 
 def _first_line(problem: Exception) -> str:

@@ -1,6 +1,6 @@
 """`albion fuzz-leaks`: random games through a real `albion serve` (uvicorn on a loopback
 port, in this process, over real WebSockets and HTTP), every frame sent to every seat
-and spectator kept and then scanned for secrets (`albion.server.leakscan`).
+and spectator kept and then scanned for secrets (`albion.proving.leakscan`).
 
 Each table: a game and player count taken in turn (every game, every count), variant
 values drawn from `GET /api/games`, people and bots mixed at random, sometimes a clock
@@ -38,10 +38,7 @@ from typing import Any
 import httpx
 from rich.table import Table as RichTable
 
-from albion.server.app import create_app
-from albion.server.credentials import cookie_name
-from albion.server.http_guard import guarded_protocol
-from albion.server.leakscan import (
+from albion.proving.leakscan import (
     Frame,
     ScanResult,
     SecretIndex,
@@ -49,7 +46,10 @@ from albion.server.leakscan import (
     may_hold_a_form,
     scan,
 )
-from albion.server.loadtest import free_port
+from albion.proving.loadtest import free_port
+from albion.server.app import create_app
+from albion.server.credentials import cookie_name
+from albion.server.http_guard import guarded_protocol
 from albion.server.run import TRUSTED_PROXIES, connection_budget
 from albion.server.settings import ServerSettings
 

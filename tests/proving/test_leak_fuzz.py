@@ -17,8 +17,8 @@ import pytest
 
 from albion import Table
 from albion.core import all_games
-from albion.server.leakfuzz import FuzzPlan, _repeats, run
-from albion.server.leakscan import Frame, TableFacts, scan, scan_log
+from albion.proving.leakfuzz import FuzzPlan, _repeats, run
+from albion.proving.leakscan import Frame, TableFacts, scan, scan_log
 
 SEED = 1234567890123456789
 SECRET = bytes(range(7, 39))

@@ -46,7 +46,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from albion.server.loadtest import LIFTED, ServerProcess
+from albion.proving.loadtest import LIFTED, ServerProcess
 
 MIN_FRAMES = 100
 MAX_FRAMES = 1_000_000

@@ -46,18 +46,13 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from albion.core.errors import (
-    IllegalActionError,
-    InvalidActionError,
-    NotYourTurn,
     RecordError,
-    StaleVersion,
 )
 from albion.core.registry import get_game
 from albion.core.state import CHANCE
 from albion.server.bots import HINT_ITERATIONS, Chance
 from albion.server.bots import hint as search_hint
 from albion.server.credentials import is_table_id
-from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import (
     ClientMessage,
     CreatedTable,
@@ -69,6 +64,22 @@ from albion.server.messages import (
     TableSummary,
 )
 from albion.server.names import NameRefused, choose_name
+from albion.server.refusals import (
+    DECISION_REFUSALS,
+    HELLO_LIMITED,
+    HINT_BUSY,
+    HINT_FOR_SPECTATOR,
+    HINT_LIMITED,
+    HINT_NOT_NOW,
+    NAME_FOR_SPECTATOR,
+    NAME_LIMITED,
+    NAMES_OVER,
+    NOT_STARTED,
+    NOT_STORED,
+    SPECTATOR_DECIDES,
+    STAND_IN,
+    decision_refused,
+)
 from albion.server.settings import ServerSettings
 from albion.table import LogRow, Table
 
@@ -83,16 +94,6 @@ HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTa
 KINDS = {"update", "reconnect", "hello", "error", "hint", "named", "record", "replay",
          *HTTP_KEYS}
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-NOT_STARTED = ("not_started", NotStarted.MESSAGE)
-# The server's refusals that depend on no position (mirroring `app._handle`, following
-# docs/protocol/server.md): a limit's, or the end's.
-HELLO_LIMITED = ("rate_limited", "hello at most once a second")
-HINT_LIMITED = ("rate_limited", "hints are limited to a few a minute")
-HINT_BUSY = ("busy", "a hint of yours is being searched: ask again once it has come")
-NAME_LIMITED = ("rate_limited", "names are limited to a few a minute")
-NAMES_OVER = ("over", "the game is over: names stay as they were")
-STAND_IN = ("stand_in", StandInKeeps.MESSAGE)
-NOT_STORED = ("not_stored", NotStored.MESSAGE)
 SLICE = 16
 """Hex digits of a slice of the secret that counts as a leak: 8 bytes (64 bits), far more
 than chance puts in any frame (a table id has 72 bits of base64, never hex)."""
@@ -612,8 +613,8 @@ def _refusals(table: Table, seat: int | None, sent: str,
               names: Iterable[str] = ()) -> frozenset[tuple[str, ...]]:
     """The refusals the server may give `sent` (a client frame) at this position (each
     its code and words; `bad_message` alone, whose words depend on the frame only):
-    none if it would take it, several where a limit may refuse it too (mirrors
-    `app._handle`, following docs/protocol/server.md). `names`: the names the other seats
+    none if it would take it, several where a limit may refuse it too (the words of
+    `albion.server.refusals`, which the server sends). `names`: the names the other seats
     held at some time (a name taken is refused)."""
     message = _message(sent)
     if message is None:
@@ -622,26 +623,19 @@ def _refusals(table: Table, seat: int | None, sent: str,
         return frozenset({HELLO_LIMITED})
     if isinstance(message, Hint):
         if seat is None:
-            return frozenset({("not_a_seat", "spectators get no hints")})
+            return frozenset({HINT_FOR_SPECTATOR})
         if seat not in table.to_move():
-            return frozenset({("not_your_turn", "a hint is for a decision you have to "
-                               "make now")})
+            return frozenset({HINT_NOT_NOW})
         return frozenset({HINT_LIMITED, HINT_BUSY})
     if isinstance(message, Join):
         return _name_refusals(table, seat, message.name, names)
     if seat is None:
-        return frozenset({("not_your_turn", "a spectator cannot decide")})
+        return frozenset({SPECTATOR_DECIDES})
     sandbox = _sandbox(table, table._state.clone())
     try:
         sandbox.submit(seat, message.action, message.version)
-    except NotYourTurn as refusal:
-        return frozenset({("not_your_turn", str(refusal))})
-    except StaleVersion as refusal:
-        return frozenset({("stale", str(refusal))})
-    except IllegalActionError as refusal:
-        return frozenset({("illegal", refusal.reason, refusal.ruling)})
-    except InvalidActionError as refusal:
-        return frozenset({("invalid", str(refusal))})
+    except DECISION_REFUSALS as refusal:
+        return frozenset({decision_refused(refusal)})
     return frozenset()
 
 
@@ -650,7 +644,7 @@ def _name_refusals(table: Table, seat: int | None, name: str,
     """A `join`'s: no seat, the end, a name that could mislead (`names.choose_name`:
     refused whatever else holds, or only while another seat holds it), a limit."""
     if seat is None:
-        return frozenset({("not_a_seat", "spectators have no seat to name")})
+        return frozenset({NAME_FOR_SPECTATOR})
     if table.is_over():
         return frozenset({NAMES_OVER})
     game = table.game

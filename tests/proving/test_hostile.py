@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from albion.proving.hostile import HTTP_KINDS, KINDS, describe, plan, run
 from albion.server import ServerSettings, create_app
-from albion.server.hostile import HTTP_KINDS, KINDS, describe, plan, run
 from albion.server.outbox import Outbox
 
 

@@ -1,0 +1,47 @@
+"""The server's refusals of a client's message, in one place: the code, the words and the
+ruling each is sent with (docs/protocol/server.md). The socket handler (`app`) sends
+them; the leak scanner (`albion.proving.leakscan`) checks a frame against the same ones,
+so the two never drift."""
+
+from __future__ import annotations
+
+from albion.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurn,
+    StaleVersion,
+)
+from albion.server.errors import NotStarted, NotStored, StandInKeeps
+
+Said = tuple[str, ...]
+"""A refusal: its code, its message, and the ruling it breaks if it breaks one."""
+
+HELLO_LIMITED: Said = ("rate_limited", "hello at most once a second")
+HINT_LIMITED: Said = ("rate_limited", "hints are limited to a few a minute")
+HINT_BUSY: Said = ("busy", "a hint of yours is being searched: ask again once it has come")
+HINT_NOT_NOW: Said = ("not_your_turn", "a hint is for a decision you have to make now")
+HINT_FOR_SPECTATOR: Said = ("not_a_seat", "spectators get no hints")
+NAME_LIMITED: Said = ("rate_limited", "names are limited to a few a minute")
+NAMES_OVER: Said = ("over", "the game is over: names stay as they were")
+NAME_FOR_SPECTATOR: Said = ("not_a_seat", "spectators have no seat to name")
+SPECTATOR_DECIDES: Said = ("not_your_turn", "a spectator cannot decide")
+NOT_STARTED: Said = ("not_started", NotStarted.MESSAGE)
+STAND_IN: Said = ("stand_in", StandInKeeps.MESSAGE)
+NOT_STORED: Said = ("not_stored", NotStored.MESSAGE)
+
+CODES: tuple[tuple[type[Exception], str], ...] = (
+    (NotStarted, "not_started"), (NotStored, "not_stored"), (StandInKeeps, "stand_in"),
+    (NotYourTurn, "not_your_turn"), (StaleVersion, "stale"), (InvalidActionError, "invalid"))
+DECISION_REFUSALS: tuple[type[Exception], ...] = (IllegalActionError, *(kind for kind, _ in CODES))
+"""What a seat's decision may be refused with, by the table or the server."""
+
+
+def decision_refused(refusal: Exception) -> Said:
+    """What a refused decision is sent as (one of `DECISION_REFUSALS`): the rules'
+    refusals carry their ruling (IllegalActionError), the others their own words."""
+    if isinstance(refusal, IllegalActionError):
+        return ("illegal", refusal.reason, refusal.ruling)
+    for kind, code in CODES:
+        if isinstance(refusal, kind):
+            return (code, str(refusal))
+    raise TypeError(f"{type(refusal).__name__} is not a refusal of a decision")
