@@ -16,18 +16,16 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion
-from albion.server.bots import Chance
+from albion.server.bots import Chance, Hint
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
+from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
 from albion.server.store import Conflict, Notice
 from albion.table import Table
-
-if TYPE_CHECKING:
-    from albion.server.hub import Hub
 
 log = logging.getLogger("albion.server")
 
@@ -62,12 +60,13 @@ class Client:
 class TableActor:
     """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
 
-    def __init__(self, hub: Hub, table_id: str, table: Table, chance: Chance,
+    def __init__(self, port: TablePort, table_id: str, table: Table, chance: Chance,
                  players: list[str], clock: Clock | None = None, *, started: bool = True,
                  names: dict[int, str] | None = None, owner: bool = True,
                  variant: dict[str, Any] | None = None, seed_chosen: bool = False,
                  rematch: str | None = None) -> None:
-        self.hub = hub
+        self.port = port
+        """The process it runs in, as far as a table needs it (`port.TablePort`)."""
         self.id = table_id
         self.table = table
         self.chance = chance
@@ -120,12 +119,12 @@ class TableActor:
             self.started = True
             self.schedule()
             await self.broadcast()  # the seats already open hear that play begins
-            await self.hub.notify(self.id, self.table.version)
+            await self.port.notify(self.id, self.table.version)
 
     async def refresh(self) -> None:
         """A waiting table may have started in another process."""
         if not self.started:
-            row = await asyncio.to_thread(self.hub.store.table, self.id)
+            row = await asyncio.to_thread(self.port.store.table, self.id)
             if row is not None and row.status != "waiting":
                 self.started = True
 
@@ -138,19 +137,19 @@ class TableActor:
 
     async def name(self, seat: int, name: str) -> None:
         """The display name a person chose for their seat, told to everyone."""
-        await asyncio.to_thread(self.hub.store.set_name, self.id, seat, name)
+        await asyncio.to_thread(self.port.store.set_name, self.id, seat, name)
         self.names[seat] = name
         await self.broadcast()
 
     def hint_allowance(self, seat: int) -> TokenBucket:
         """A seat's hints: a few a minute, however many connections it opens."""
-        settings = self.hub.settings
+        settings = self.port.settings
         return self.hints.setdefault(seat, TokenBucket(settings.hint_rate,
                                                        settings.hint_burst))
 
     def rename_allowance(self, seat: int) -> TokenBucket:
         """A seat's names: a few a minute (each is told to everyone at the table)."""
-        settings = self.hub.settings
+        settings = self.port.settings
         return self.renames.setdefault(seat, TokenBucket(settings.rename_rate,
                                                          settings.rename_burst))
 
@@ -188,12 +187,12 @@ class TableActor:
     async def catch_up(self) -> None:
         """Take the decisions and notices other processes committed since this one last
         looked (one process per SQLite file: nothing to take there)."""
-        if self.hub.store.is_sqlite:
+        if self.port.store.is_sqlite:
             return
         was_waiting = not self.started
         await self.refresh()
-        rows = await asyncio.to_thread(self.hub.store.log, self.id, self.table.version)
-        said = await asyncio.to_thread(self.hub.store.notices, self.id, len(self.notices))
+        rows = await asyncio.to_thread(self.port.store.log, self.id, self.table.version)
+        said = await asyncio.to_thread(self.port.store.notices, self.id, len(self.notices))
         self.take_notices(said)
         if (said or (was_waiting and self.started)) and not rows:
             await self.broadcast()
@@ -202,7 +201,7 @@ class TableActor:
                 self.table.apply_log(rows)
             except RecordError:
                 log.exception("table %s: stored log does not apply; reloading", self.id)
-                self.table = await self.hub.load_table(self.id)
+                self.table = await self.port.load_table(self.id)
             self.stored = self.table.version
             await self.broadcast()
 
@@ -216,7 +215,7 @@ class TableActor:
         bots = [not self.table.is_human(seat) or seat in self.away
                 for seat in range(self.table.num_players)]
         try:
-            await self.hub.store.append_async(self.id, rows, bots, self.status)
+            await self.port.store.append_async(self.id, rows, bots, self.status)
         except Conflict:
             await self._reload()
             raise StaleVersion(submitted, self.table.version) from None
@@ -232,7 +231,7 @@ class TableActor:
         await self.broadcast()
 
     async def _reload(self) -> None:
-        self.table = await self.hub.load_table(self.id)
+        self.table = await self.port.load_table(self.id)
         self.stored = self.table.version
         await self.broadcast()
 
@@ -255,7 +254,7 @@ class TableActor:
         if client.seat is not None:
             self.present[client.seat] += 1
             self._cancel_timer(-1 - client.seat)
-            self.hub.spawn(self.hub.set_presence(self.id, client.seat,
+            self.port.spawn(self.port.set_presence(self.id, client.seat,
                                                  self.present[client.seat]))
             if client.seat in self.away and self._may_come_back():
                 async with self.lock:
@@ -275,11 +274,11 @@ class TableActor:
         seat = client.seat
         if seat is not None:
             self.present[seat] -= 1
-            self.hub.spawn(self.hub.set_presence(self.id, seat, max(0, self.present[seat])))
+            self.port.spawn(self.port.set_presence(self.id, seat, max(0, self.present[seat])))
             if self.present[seat] <= 0:
                 self._start_grace(seat)
             else:
-                self.hub.spawn(self.tell_seat(seat))
+                self.port.spawn(self.tell_seat(seat))
 
     async def tell_seat(self, seat: int, but: Client | None = None) -> None:
         """The seat's connections hear how many places it is open in now."""
@@ -361,7 +360,7 @@ class TableActor:
         """The clock ran out (or the player left): a named fair bot plays the seat."""
         assert self.clock is not None
         if reason == "disconnected" and (self.present[seat] > 0 or seat in
-                                         await self.hub.present_elsewhere(self.id)):
+                                         await self.port.present_elsewhere(self.id)):
             return  # they came back meanwhile
         async with self.lock:
             if not self.owner or seat in self.away or self.table.is_over():
@@ -376,7 +375,7 @@ class TableActor:
         """Owners take their seats back until the table has said `max_notices` things
         (each hand-over is stored: a seat flipping between its owner and the stand-in
         could otherwise grow them without end)."""
-        return len(self.notices) < self.hub.settings.max_notices
+        return len(self.notices) < self.port.settings.max_notices
 
     async def _come_back(self, seat: int) -> None:
         """Under the lock: the seat's owner decides again."""
@@ -388,7 +387,7 @@ class TableActor:
         """Store what the table says (other processes hear of it), then say it here."""
         reason = self.away.get(seat) if stand_in is not None else None
         await self.catch_up_notices()
-        notice = await asyncio.to_thread(self.hub.store.add_notice, self.id,
+        notice = await asyncio.to_thread(self.port.store.add_notice, self.id,
                                          self.table.version, seat, text, stand_in, reason)
         self.take_notices([notice])
         log.info("table %s: %s", self.id, text)
@@ -396,8 +395,8 @@ class TableActor:
 
     async def catch_up_notices(self) -> None:
         """The notices other processes stored since this one last looked."""
-        if not self.hub.store.is_sqlite:
-            self.take_notices(await asyncio.to_thread(self.hub.store.notices, self.id,
+        if not self.port.store.is_sqlite:
+            self.take_notices(await asyncio.to_thread(self.port.store.notices, self.id,
                                                       len(self.notices)))
 
     def take_notices(self, said: list[Notice]) -> None:
@@ -424,6 +423,13 @@ class TableActor:
 
     # -- who decides next ----------------------------------------------------------------
 
+    async def hint(self, address: str, seat: int) -> Hint:
+        """The search's choice for `seat` from its own view, on the hint workers
+        (`bots.BotPool.hint`: HintsBusy while `address` has its hints' worth searched)."""
+        view, legal = self.table.decision_inputs(seat)
+        return await self.port.bots.hint(address, self.table.game.id, seat, self.chance,
+                                         self.table.version, view, legal)
+
     def schedule(self) -> None:
         """Bots (and stand-ins) whose turn it is start thinking; a person to move gets
         the clock's time; clocks of seats no longer to move stop."""
@@ -434,7 +440,7 @@ class TableActor:
             if self._played_by_bot(seat):
                 if seat not in self.thinking:
                     self.thinking.add(seat)
-                    self.hub.spawn(self._bot_turn(seat))
+                    self.port.spawn(self._bot_turn(seat))
             elif self.clock is not None and seat not in self.timers:
                 self._start_timer(seat, self.clock.seconds_per_move,
                                   partial(self._take_over, seat, "out of time"))
@@ -477,7 +483,7 @@ class TableActor:
                 view, legal = self.table.decision_inputs(seat)
                 began = time.monotonic()
                 try:
-                    action = await self.hub.bots.decide(self.id, self.table.game.id, spec,
+                    action = await self.port.bots.decide(self.id, self.table.game.id, spec,
                                                         seat, self.chance, version, view,
                                                         legal)
                 except Exception:  # the pool itself failed: try again, later
@@ -486,7 +492,7 @@ class TableActor:
                     await asyncio.sleep(retry)
                     retry = min(2 * retry, RETRY_MOST)
                     continue
-                pause = self.hub.settings.bot_delay * random.uniform(0.75, 1.25) - (
+                pause = self.port.settings.bot_delay * random.uniform(0.75, 1.25) - (
                     time.monotonic() - began)  # about the delay: tables do not move in step
                 if pause > 0:
                     await asyncio.sleep(pause)  # people can follow a bot's moves

@@ -293,11 +293,9 @@ async def _hint(actor: TableActor, client: Client) -> None:
         await client.send(error(*HINT_LIMITED))
         return
     version = table.version
-    view, legal = table.decision_inputs(seat)
     texts = table.legal(seat)
     try:
-        advice = await actor.hub.bots.hint(client.address, table.game.id, seat,
-                                           actor.chance, version, view, legal)
+        advice = await actor.hint(client.address, seat)
     except HintsBusy:
         await client.send(error(*HINT_BUSY))
         return

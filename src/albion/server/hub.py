@@ -22,7 +22,7 @@ from albion.server.finished import FinishedGames
 from albion.server.messages import Clock
 from albion.server.ownership import Ownership
 from albion.server.settings import ServerSettings
-from albion.server.store import CHANNEL, Store
+from albion.server.store import CHANNEL, Store, TableRow
 from albion.table import Table
 
 log = logging.getLogger("albion.server")
@@ -111,6 +111,17 @@ class Hub:
                     del self.loading[table_id]
         if actor is not None:
             actor.idle_since = time.monotonic()  # in use: not unloaded under its caller
+        return actor
+
+    async def open_created(self, row: TableRow, table: Table, chance: Chance,
+                           clock: Clock | None) -> TableActor:
+        """The actor of a table just created and stored (`row`), its bots and clock
+        scheduled. Actors are made here and in `_load` only."""
+        actor = TableActor(self, row.id, table, chance, row.players, clock,
+                           started=row.status != "waiting", owner=await self.claim(row.id),
+                           variant=row.variant, seed_chosen=row.seed_chosen)
+        self.actors[row.id] = actor
+        actor.schedule()
         return actor
 
     async def _load(self, table_id: str) -> TableActor | None:

@@ -125,11 +125,7 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
                    seed_chosen=chosen)
     await asyncio.to_thread(hub.store.create_table, row, keys, table.log(),
                             [not spec.is_human for spec in specs])  # Conflict: a rematch
-    actor = TableActor(hub, table_id, table, chance, row.players, body.clock,
-                       started=row.status != "waiting", owner=await hub.claim(table_id),
-                       variant=row.variant, seed_chosen=chosen)
-    hub.actors[table_id] = actor
-    actor.schedule()
+    actor = await hub.open_created(row, table, chance, body.clock)
     created = CreatedTable(
         table=table_id,
         seats=[SeatLink(seat=seat, invite=key.invite, token=key.token,

@@ -4,51 +4,41 @@ player can keep and step through their game without holding anyone else's secret
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jsonpatch
 
 from albion.core.errors import RecordError
 from albion.core.game import AnyState
 from albion.table.decisions import decision_state
-from albion.table.views import legal_entries, protocol_view
-
-if TYPE_CHECKING:
-    from albion.table.table import Table
+from albion.table.views import Seating, legal_entries, protocol_view
 
 SEAT_RECORD_FORMAT = "albion-seat-record/1"
 
 
-def seat_record(table: Table, seat: int,
-                positions: Iterable[tuple[int, AnyState, tuple[int, ...]]]) -> dict[str, Any]:
-    """`seat`'s record: its events, and its view at each version where it changed (the
-    first whole, the next ones as JSON patches against the one before)."""
-    seating = table._seating()
+def seat_record(seating: Seating, seat: int,
+                positions: Iterable[tuple[int, AnyState, tuple[int, ...]]], *,
+                header: dict[str, Any], version: int,
+                events: list[dict[str, Any]]) -> dict[str, Any]:
+    """`seat`'s record at `version`: the table's `header` (game, variant, seats), its
+    `events`, and its view at each version where it changed (the first whole, the next
+    ones as JSON patches against the one before)."""
     views: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
-    for version, state, deciding in positions:
+    for at, state, deciding in positions:
         legal: list[tuple[str, int | None]] = []
         if seat in deciding:
-            legal = legal_entries(table.game, decision_state(state, seat))
-        view = protocol_view(seating, state, version, seat, deciding, legal)
+            legal = legal_entries(seating.game, decision_state(state, seat))
+        view = protocol_view(seating, state, at, seat, deciding, legal)
         if last is None:
-            views.append({"version": version, "view": view})
+            views.append({"version": at, "view": view})
         else:
             patch = jsonpatch.make_patch(last, view).patch
             if [step for step in patch if step["path"] != "/version"]:
-                views.append({"version": version, "patch": patch})
+                views.append({"version": at, "patch": patch})
         last = view
-    return {
-        "format": SEAT_RECORD_FORMAT,
-        "game": table.game.id,
-        "game_version": table.game.version,
-        "variant": table.variant.as_dict(),
-        "seats": [str(spec) for spec in table.specs],
-        "seat": seat,
-        "version": table.version,
-        "events": [entry.to_json() for entry in table.events_for(seat)],
-        "views": views,
-    }
+    return {"format": SEAT_RECORD_FORMAT, **header, "seat": seat, "version": version,
+            "events": events, "views": views}
 
 
 def seat_views(record: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -296,7 +296,12 @@ class Table:
         JSON patches (RFC 6902) — so its game can be stepped through as it saw it."""
         if not 0 <= seat < self.num_players:
             raise NotYourTurn(seat, ())
-        return seat_record(self, seat, self._positions())
+        header = {"game": self.game.id, "game_version": self.game.version,
+                  "variant": self.variant.as_dict(),
+                  "seats": [str(spec) for spec in self.specs]}
+        return seat_record(self._seating(), seat, self._positions(), header=header,
+                           version=self.version,
+                           events=[entry.to_json() for entry in self.events_for(seat)])
 
     def views_since_start(self, viewer: int | None) -> Iterator[dict[str, Any]]:
         """`viewer`'s view at every version from 0 to now (the replay viewer steps through
