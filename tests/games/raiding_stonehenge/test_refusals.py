@@ -13,6 +13,7 @@ from albion.core import IllegalActionError
 from albion.core.errors import AlbionError, NotYourTurn
 from albion.games.raiding_stonehenge import GAME, Phase, Play, RaidingState
 from albion.games.raiding_stonehenge import legality as raiding_legality
+from albion.games.raiding_stonehenge import record as raiding_record
 from albion.games.raiding_stonehenge import state as raiding_state
 from tests.games.raiding_stonehenge.positions import play, position
 from tests.games.refusal_coverage import assert_refused, kind_of, refusal_kinds
@@ -47,7 +48,7 @@ def setting_aside_by_pile_colour() -> RaidingState:
     """RS-11 with set_aside=pile-colour asks nothing (one colour at most), so its refusal
     is tested on a set-aside step set by hand."""
     state = setting_aside()
-    state.rules = raiding_state.Rules.of(GAME.variant({"set_aside": "pile-colour"}))
+    state.rules = raiding_record.Rules.of(GAME.variant({"set_aside": "pile-colour"}))
     return state
 
 

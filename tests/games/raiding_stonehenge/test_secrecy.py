@@ -9,7 +9,7 @@ import pytest
 
 from albion.core import CHANCE
 from albion.games.raiding_stonehenge import GAME, Deal, Phase, Play, RaidingState
-from albion.games.raiding_stonehenge.state import HAND_TARGET
+from albion.games.raiding_stonehenge.record import HAND_TARGET
 from tests.conformance.harness import choose
 
 GAMES = 40

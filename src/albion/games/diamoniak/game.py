@@ -16,8 +16,9 @@ from albion.games.diamoniak import notation, position
 from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.record import Rules
 from albion.games.diamoniak.rulings import RULINGS, VARIANTS
-from albion.games.diamoniak.state import DiamoniakState, Rules
+from albion.games.diamoniak.state import DiamoniakState
 from albion.games.diamoniak.view import DiamoniakView
 
 if TYPE_CHECKING:

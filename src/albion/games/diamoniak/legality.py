@@ -4,15 +4,11 @@ checks, so a refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.diamoniak.actions import Buy, Choice, FirstPlayer, Lose, Reveal
 from albion.games.diamoniak.cards import BUY_PRICE, COLOURS, NO_COLOUR, Card
 from albion.games.diamoniak.phase import Phase
-
-if TYPE_CHECKING:
-    from albion.games.diamoniak.state import DiamoniakState
+from albion.games.diamoniak.record import DiamoniakRecord
 
 DIAMOND, WITCH, FAIRY = Card.DIAMOND, Card.WITCH, Card.FAIRY
 LOSABLE_RIGHT = (*COLOURS, DIAMOND)
@@ -28,7 +24,7 @@ FAIRY_FIRST = Refusal("DI-8", "a witch came: first decide whether to use your fa
 ONLY_A_WITCH = Refusal("DI-8", "only a witch calls for that")
 
 
-def refusal(state: DiamoniakState, action: object) -> Refusal | None:
+def refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
     """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
     value that is not a Diamoniak action at all."""
     if not _well_formed(action):
@@ -76,7 +72,7 @@ def _well_formed(action: object) -> bool:
     return isinstance(action, Choice)
 
 
-def reveal_refusal(state: DiamoniakState, card: Card) -> Refusal | None:
+def reveal_refusal(state: DiamoniakRecord, card: Card) -> Refusal | None:
     """DI-1, DI-2: a card turns up only when one is drawn, and only one the pile holds."""
     if state.phase is not Phase.DRAWING:
         return Refusal("DI-2", "a card is revealed only when one is drawn")
@@ -84,19 +80,19 @@ def reveal_refusal(state: DiamoniakState, card: Card) -> Refusal | None:
         "DI-1", f"the draw pile holds no {card.label} card")
 
 
-def first_player_refusal(state: DiamoniakState, seat: int) -> Refusal | None:
+def first_player_refusal(state: DiamoniakRecord, seat: int) -> Refusal | None:
     """DI-2 with first=random: a seat at the table, drawn at the start."""
     if state.phase is not Phase.FIRST_PLAYER:
         return Refusal("DI-2", "the first player is drawn only at the start")
     return None if seat < state.n else Refusal("DI-2", f"there is no seat P{seat + 1}")
 
 
-def draw_refusal(state: DiamoniakState) -> Refusal | None:
+def draw_refusal(state: DiamoniakRecord) -> Refusal | None:
     """DI-9: a card can be drawn while the pile or the discard holds one."""
     return None if state.can_draw() else NO_CARD_TO_DRAW
 
 
-def pass_refusal(state: DiamoniakState) -> Refusal | None:
+def pass_refusal(state: DiamoniakRecord) -> Refusal | None:
     """DI-9: a turn is passed only at its start, when nothing can be drawn."""
     if state.phase is not Phase.TURN_START:
         return Refusal("DI-9", "you may pass only when nothing can be drawn; draw or stop")
@@ -104,7 +100,7 @@ def pass_refusal(state: DiamoniakState) -> Refusal | None:
         "DI-9", "you may pass only when nothing can be drawn; draw or buy")
 
 
-def buyer_refusal(state: DiamoniakState) -> Refusal | None:
+def buyer_refusal(state: DiamoniakRecord) -> Refusal | None:
     """DI-7: only a player with a castle and three diamonds may buy."""
     me = state.seat
     if state.castle[me] == NO_COLOUR:
@@ -116,7 +112,7 @@ def buyer_refusal(state: DiamoniakState) -> Refusal | None:
     return None
 
 
-def buy_refusal(state: DiamoniakState, action: Buy) -> Refusal | None:
+def buy_refusal(state: DiamoniakRecord, action: Buy) -> Refusal | None:
     """DI-7, DI-12: an opponent's right-hand card of the buyer's colour (any colour with
     buy=any)."""
     found = buyer_refusal(state)
@@ -125,7 +121,7 @@ def buy_refusal(state: DiamoniakState, action: Buy) -> Refusal | None:
     return offer_refusal(state, action.seller, action.colour)
 
 
-def offer_refusal(state: DiamoniakState, seller: int, colour: int) -> Refusal | None:
+def offer_refusal(state: DiamoniakRecord, seller: int, colour: int) -> Refusal | None:
     """DI-7: what a buyer may take from `seller` (the buyer's own checks done)."""
     me = state.seat
     if not 0 <= seller < state.n or seller == me:
@@ -140,7 +136,7 @@ def offer_refusal(state: DiamoniakState, seller: int, colour: int) -> Refusal | 
     return None
 
 
-def toll_refusal(state: DiamoniakState, action: object) -> Refusal | None:
+def toll_refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
     """DI-8: the witch takes cards of one's castle, right-hand castle cards or diamonds;
     never a fairy."""
     me = state.seat

@@ -25,7 +25,7 @@ from albion.games.diamoniak.actions import (
     Reveal,
 )
 from albion.games.diamoniak.cards import NO_COLOUR, Card
-from albion.games.diamoniak.state import DiamoniakState
+from albion.games.diamoniak.record import DiamoniakRecord
 
 CARDS_BY_NAME = {card.label: card for card in Card}
 CHOICES_BY_TEXT = {choice.value: choice for choice in Choice}
@@ -48,7 +48,7 @@ def action_text(action: DiamoniakAction) -> str:
     raise InvalidActionError(f"{action!r} is not a Diamoniak action")
 
 
-def parse_action(state: DiamoniakState, text: str) -> DiamoniakAction:
+def parse_action(state: DiamoniakRecord, text: str) -> DiamoniakAction:
     """The action `text` names; InvalidActionError (with the accepted forms) if none."""
     words = text.strip().lower().split()
     phrase = " ".join(words)

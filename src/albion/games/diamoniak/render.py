@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from albion.core.state import TERMINAL
-from albion.games.diamoniak import Card, DiamoniakView
-from albion.games.diamoniak.cards import CASTLE_SIZE, NO_COLOUR
+from albion.games.diamoniak.cards import CASTLE_SIZE, NO_COLOUR, Card
+from albion.games.diamoniak.view import DiamoniakView
 
 STYLE = {
     Card.RED: "bold red",

@@ -7,12 +7,10 @@ discard's counts moving back into the pile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import Refusal
 from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer, shared_returns
-from albion.core.variants import Variant
 from albion.games.diamoniak import legality
 from albion.games.diamoniak.actions import (
     BUY,
@@ -31,15 +29,14 @@ from albion.games.diamoniak.cards import (
     CARDS_LOST_TO_WITCH,
     CASTLE_SIZE,
     COLOURS,
-    DECK,
     NO_COLOUR,
     Card,
 )
 from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.record import KINDS, DiamoniakRecord
 from albion.games.diamoniak.view import DiamoniakView
 
 DIAMOND, WITCH, FAIRY = Card.DIAMOND.value, Card.WITCH.value, Card.FAIRY.value
-KINDS = len(DECK)
 LOSABLE_RIGHT = (*(int(c) for c in COLOURS), DIAMOND)
 """DI-8: right-hand cards a witch can take (never a fairy)."""
 
@@ -49,69 +46,11 @@ FIRST_PLAYER, TURN_START, DRAWING, DRAW_OR_STOP, FAIRY_CHOICE, WITCH_TOLL, OVER 
 DRAW, STOP, PASS, USE_FAIRY, KEEP_FAIRY, LOSE_CASTLE = Choice
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The variant, read once into flags for the per-step path."""
+class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):
+    """A Diamoniak position: its data (`record.DiamoniakRecord`, counts indexed by
+    `Card`) and the rules that move it."""
 
-    first_random: bool
-    release_empty: bool
-    diamonds_to_seller: bool
-    buy_any: bool
-    fairy_auto: bool
-    max_turns: int
-    variant: Variant
-
-    @classmethod
-    def of(cls, variant: Variant) -> Rules:
-        return cls(
-            first_random=variant["first"] == "random",
-            release_empty=variant["release_empty"] == "yes",
-            diamonds_to_seller=variant["diamonds_to"] == "seller",
-            buy_any=variant["buy"] == "any",
-            fairy_auto=variant["fairy"] == "auto",
-            max_turns=variant.number("max_turns"),
-            variant=variant,
-        )
-
-
-class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
-    """A Diamoniak position. Lists of counts are indexed by `Card`."""
-
-    __slots__ = (
-        "rules", "n", "seat", "phase", "pile", "discard", "castle", "castle_size", "right",
-        "toll_left", "turns", "winner",
-    )
-
-    rules: Rules
-    n: int
-    seat: int  # whose turn it is (also during chance and the witch's toll)
-    phase: Phase
-    pile: list[int]
-    discard: list[int]
-    castle: list[int]  # colour per seat, or NO_COLOUR
-    castle_size: list[int]
-    right: list[list[int]]  # per seat, counts per Card (WITCH always 0)
-    toll_left: int
-    turns: int  # completed turns (DI-10 cap)
-    winner: int  # seat, or -1 (none yet, or a draw)
-
-    @classmethod
-    def initial(cls, num_players: int, rules: Rules) -> DiamoniakState:
-        """DI-2: every card in the draw pile; seat 0 starts unless first=random."""
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.n = num_players
-        state.seat = 0
-        state.phase = FIRST_PLAYER if rules.first_random else TURN_START
-        state.pile = list(DECK)
-        state.discard = [0] * KINDS
-        state.castle = [NO_COLOUR] * num_players
-        state.castle_size = [0] * num_players
-        state.right = [[0] * KINDS for _ in range(num_players)]
-        state.toll_left = 0
-        state.turns = 0
-        state.winner = -1
-        return state
+    __slots__ = ()
 
     # -- the contract ------------------------------------------------------------------
 
@@ -216,7 +155,7 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         )
 
     def to_text(self) -> str:
-        from albion.games.diamoniak.position import to_text  # noqa: PLC0415 - beside the rules
+        from albion.games.diamoniak.position_text import to_text  # noqa: PLC0415 - beside
 
         return to_text(self)
 
@@ -256,10 +195,6 @@ class DiamoniakState(State[DiamoniakAction, DiamoniakView]):
         return f"<DiamoniakState {self.phase.name} seat={self.seat} turns={self.turns}>"
 
     # -- questions the rules ask -------------------------------------------------------
-
-    def can_draw(self) -> bool:
-        """DI-9: a card can be drawn while the pile or the discard holds one."""
-        return any(self.pile) or any(self.discard)
 
     def colour_is_owned(self, colour: int) -> bool:
         """DI-5: a colour is owned while some seat's castle is of that colour."""

@@ -17,9 +17,10 @@ from albion.games.raiding_stonehenge import notation, position
 from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
 from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.record import Rules
 from albion.games.raiding_stonehenge.resolution import placement_order
 from albion.games.raiding_stonehenge.rulings import RULINGS, VARIANTS
-from albion.games.raiding_stonehenge.state import RaidingState, Rules
+from albion.games.raiding_stonehenge.state import RaidingState
 from albion.games.raiding_stonehenge.view import RaidingView
 
 if TYPE_CHECKING:

@@ -4,15 +4,11 @@ same checks, so a refusal always names the rule that actually forbids the action
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
 from albion.games.raiding_stonehenge.phase import Phase
-
-if TYPE_CHECKING:
-    from albion.games.raiding_stonehenge.state import RaidingState
+from albion.games.raiding_stonehenge.record import RaidingRecord
 
 GAME_OVER = Refusal("RS-15", "the game is over")
 DEALT_BY_CHANCE = Refusal("RS-3", "cards are dealt by chance, not chosen")
@@ -37,7 +33,7 @@ PILE_FIRST = Refusal("RS-8", "choose a pile first: disks are set aside once ever
                      "card's player has chosen one (RS-12)")
 
 
-def refusal(state: RaidingState, action: object) -> Refusal | None:
+def refusal(state: RaidingRecord, action: object) -> Refusal | None:
     """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
     value that is not a Raiding Stonehenge action at all."""
     if not _well_formed(action):
@@ -83,7 +79,7 @@ def _well_formed(action: object) -> bool:
     return False
 
 
-def deal_refusal(state: RaidingState, number: int) -> Refusal | None:
+def deal_refusal(state: RaidingRecord, number: int) -> Refusal | None:
     """RS-1, RS-3: chance deals only while cards are being dealt, and only a card the deck
     still holds."""
     if state.phase is not Phase.DEALING:
@@ -91,26 +87,26 @@ def deal_refusal(state: RaidingState, number: int) -> Refusal | None:
     return None if state.deck[number] else Refusal("RS-1", f"no {number} is left in the deck")
 
 
-def dealing_refusal(state: RaidingState) -> Refusal:
+def dealing_refusal(state: RaidingRecord) -> Refusal:
     """RS-3 at the start, RS-13 between rounds: nobody decides while cards are dealt."""
     if state.round == 1:
         return Refusal("RS-3", "the cards are being dealt")
     return Refusal("RS-13", "the lines are being refilled")
 
 
-def take_refusal(state: RaidingState, line: int) -> Refusal | None:
+def take_refusal(state: RaidingRecord, line: int) -> Refusal | None:
     """RS-5: the bottom card (RS-4) of any non-empty line."""
     return None if state.lines[line] else Refusal(
         "RS-5", f"line {line + 1} is empty: take from any line that holds a card")
 
 
-def play_refusal(state: RaidingState, number: int) -> Refusal | None:
+def play_refusal(state: RaidingRecord, number: int) -> Refusal | None:
     """RS-6: a card from one's own hand."""
     return None if number in state.hands[state.seat] else Refusal(
         "RS-6", f"{number} is not in your hand")
 
 
-def set_aside_refusal(state: RaidingState, colour: Colour) -> Refusal | None:
+def set_aside_refusal(state: RaidingRecord, colour: Colour) -> Refusal | None:
     """RS-11, RS-20: a disk the player holds (of the pile's colour with
     set_aside=pile-colour)."""
     if colour in state.set_aside_choices(state.seat):

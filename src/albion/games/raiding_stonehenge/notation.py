@@ -24,7 +24,7 @@ from albion.games.raiding_stonehenge.actions import (
     Take,
 )
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
-from albion.games.raiding_stonehenge.state import HAND_TARGET, RaidingState
+from albion.games.raiding_stonehenge.record import HAND_TARGET, RaidingRecord
 
 COLOUR_BY_NAME = {colour.label: colour for colour in Colour}
 HELP = "take line <1-5>, play <number>, place <colour>, set aside <colour>"
@@ -34,7 +34,7 @@ def target_text(target: int) -> str:
     return f"line {target + 1}" if target < HAND_TARGET else f"P{target - HAND_TARGET + 1}"
 
 
-def action_text(state: RaidingState, action: RaidingAction) -> str:
+def action_text(state: RaidingRecord, action: RaidingAction) -> str:
     """The canonical, complete text (what a record holds)."""
     if isinstance(action, Take):
         return f"take line {action.line + 1}"
@@ -50,7 +50,7 @@ def action_text(state: RaidingState, action: RaidingAction) -> str:
     raise InvalidActionError(f"{action!r} is not a Raiding Stonehenge action")
 
 
-def describe(state: RaidingState, action: RaidingAction, viewer: int | None) -> str:
+def describe(state: RaidingRecord, action: RaidingAction, viewer: int | None) -> str:
     """The action as `viewer` may read it, with the card a take reveals."""
     if isinstance(action, Play) and viewer != state.seat:
         return "play a card face down"
@@ -63,7 +63,7 @@ def describe(state: RaidingState, action: RaidingAction, viewer: int | None) -> 
     return action_text(state, action)
 
 
-def parse_action(state: RaidingState, text: str) -> RaidingAction:
+def parse_action(state: RaidingRecord, text: str) -> RaidingAction:
     """The action `text` names; InvalidActionError (with the accepted forms) if none."""
     words = text.strip().lower().split()
     match words:

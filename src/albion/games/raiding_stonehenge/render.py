@@ -12,8 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from albion.core.state import CHANCE, TERMINAL
-from albion.games.raiding_stonehenge import Colour, RaidingView, card_colour
+from albion.games.raiding_stonehenge.components import Colour, card_colour
 from albion.games.raiding_stonehenge.scoring import score, winners
+from albion.games.raiding_stonehenge.view import RaidingView
 
 STYLE = {
     Colour.WHITE: "bold white",

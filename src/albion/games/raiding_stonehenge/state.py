@@ -8,12 +8,10 @@ cards are the only secrets (RS-18).
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass
 from typing import Self
 
 from albion.core.errors import IllegalActionError, NotYourTurn, Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
-from albion.core.variants import Variant
 from albion.games.raiding_stonehenge import legality
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
@@ -30,57 +28,30 @@ from albion.games.raiding_stonehenge.actions import (
 )
 from albion.games.raiding_stonehenge.components import (
     CARD_COLOUR,
-    COLOURS,
     COPIES,
     DECK_SIZE,
-    DISKS_PER_COLOUR,
-    HAND_SIZE,
     HIGHEST_CARD,
     LINES,
-    full_deck,
 )
 from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.record import (
+    FIELDS,
+    HAND_TARGET,
+    NO_PILE,
+    RaidingRecord,
+)
 from albion.games.raiding_stonehenge.resolution import payout, placement_order
 from albion.games.raiding_stonehenge.scoring import score, winners
 from albion.games.raiding_stonehenge.view import RaidingView
 
 DEALING, PICK, PLAY_PHASE, PLACE_PHASE, SET_ASIDE_PHASE, OVER = Phase
 NUMBERS = range(1, HIGHEST_CARD + 1)
-HAND_TARGET = LINES
-"""Deal-queue targets below LINES are lines; LINES + seat is that seat's hand."""
-NO_PILE = -1
 DEALS: tuple[tuple[tuple[tuple[Deal, float], ...], ...], ...] = tuple(
     tuple(tuple((DEAL[number], count / size if size else 0.0) for count in range(COPIES + 1))
           for number in range(HIGHEST_CARD + 1))
     for size in range(DECK_SIZE + 1))
 """RS-3: `DEALS[size][number][count]` is the chance outcome of dealing `number` while the
 deck holds `count` of it among `size` cards: `deck[number] / size`, prebuilt."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The variant, read once into flags for the per-step path."""
-
-    all_lose: bool
-    pile_colour: bool
-    rotate_start: bool
-    variant: Variant
-
-    @classmethod
-    def of(cls, variant: Variant) -> Rules:
-        return cls(all_lose=variant["contest"] == "all-lose",
-                   pile_colour=variant["set_aside"] == "pile-colour",
-                   rotate_start=variant["rotate_start"] == "yes",
-                   variant=variant)
-
-
-def setup_deal(players: int, start: int) -> list[int]:
-    """RS-3 and RS-19: N passes over the 5 lines left to right, then 5 passes over the
-    seats clockwise from the start player."""
-    lines = [line for _ in range(players) for line in range(LINES)]
-    hands = [HAND_TARGET + (start + k) % players for _ in range(HAND_SIZE)
-             for k in range(players)]
-    return lines + hands
 
 
 def refill_deal(lines: list[list[int]], players: int, deck_size: int) -> list[int]:
@@ -91,55 +62,12 @@ def refill_deal(lines: list[list[int]], players: int, deck_size: int) -> list[in
     return targets[:deck_size]
 
 
-class RaidingState(State[RaidingAction, RaidingView]):
-    """A Raiding Stonehenge position."""
+class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
+    """A Raiding Stonehenge position: its data (`record.RaidingRecord`) and the rules
+    that move it."""
 
-    __slots__ = (
-        "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
-        "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
-        "taken", "last_plays",
-    )
+    __slots__ = ()
 
-    rules: Rules
-    n: int
-    start: int  # RS-14: the gray figure
-    phase: Phase
-    seat: int  # who decides (PICK, PLAY, PLACE, SET_ASIDE)
-    acted: int  # seats done in this PICK or PLAY step
-    round: int
-    deck: list[int]  # counts by number
-    lines: list[list[int]]  # top to bottom; the last card is the bottom (RS-4)
-    hands: list[list[int]]  # sorted
-    plays: list[int]  # committed card per seat, 0 if none
-    at_pile: list[int]  # this round's pile per seat, NO_PILE if none yet
-    pending: list[int]  # seats still to place (PLACE) or set aside (SET_ASIDE), in order
-    placed: list[int]  # seats in placement order this round (RS-7, RS-8)
-    deal_queue: list[int]
-    piles: list[int]
-    disks: list[list[int]]
-    discard: list[int]  # played cards by number
-    taken: list[list[int]]  # per seat: cards seen taken from a line, still in hand (RS-18)
-    last_plays: list[int]  # the cards revealed in the round before (RS-18), 0s at first
-
-    @classmethod
-    def initial(cls, num_players: int, rules: Rules) -> RaidingState:
-        """RS-3, RS-19: seat 0 starts; lines then hands are dealt from a full deck."""
-        state = cls.__new__(cls)
-        state.rules, state.n, state.start = rules, num_players, 0
-        state.phase, state.seat, state.acted, state.round = DEALING, 0, 0, 1
-        state.deck = full_deck()
-        state.lines = [[] for _ in range(LINES)]
-        state.hands = [[] for _ in range(num_players)]
-        state.plays = [0] * num_players
-        state.at_pile = [NO_PILE] * num_players
-        state.pending, state.placed = [], []
-        state.deal_queue = setup_deal(num_players, 0)
-        state.piles = [DISKS_PER_COLOUR] * len(COLOURS)
-        state.disks = [[0] * len(COLOURS) for _ in range(num_players)]
-        state.discard = [0] * (HIGHEST_CARD + 1)
-        state.taken = [[] for _ in range(num_players)]
-        state.last_plays = [0] * num_players
-        return state
 
     # -- the contract ------------------------------------------------------------------
 
@@ -282,7 +210,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
         )
 
     def to_text(self) -> str:
-        from albion.games.raiding_stonehenge.position import to_text  # noqa: PLC0415 - beside the rules
+        from albion.games.raiding_stonehenge.position_text import to_text  # noqa: PLC0415 - beside the rules
 
         return to_text(self)
 
@@ -315,7 +243,7 @@ class RaidingState(State[RaidingAction, RaidingView]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RaidingState):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in FIELDS)
 
     def __repr__(self) -> str:
         return f"<RaidingState round={self.round} {self.phase.name} seat={self.seat}>"
@@ -406,14 +334,6 @@ class RaidingState(State[RaidingAction, RaidingView]):
                 self.disks[seat][colour] += 1
         self.pending = setters
         self._next_set_aside()
-
-    def set_aside_choices(self, seat: int) -> list[int]:
-        """RS-11, RS-20: colours `seat` may give back."""
-        disks = self.disks[seat]
-        if self.rules.pile_colour:
-            colour = self.at_pile[seat]
-            return [colour] if disks[colour] else []
-        return [colour for colour in COLOURS if disks[colour]]
 
     def _next_set_aside(self) -> None:
         """RS-21: ask only on a real choice; one colour goes at once, none gives nothing."""
