@@ -108,6 +108,13 @@ class Game(ABC, Generic[S, A, V]):
         """The action as `viewer` may see it (games with secret moves override this)."""
         return self.action_text(state, action)
 
+    @property
+    def moves_are_public(self) -> bool:
+        """Every viewer reads every action as its notation: the game keeps this class's
+        `describe_action` (one that overrides it may word a move apart for some viewers,
+        so each viewer's wording is asked for)."""
+        return type(self).describe_action is Game.describe_action
+
     def outcome_events(self, before: S, after: S) -> list[Event]:
         """What an action brought about that its text does not say (a witch's toll, a
         reveal and its payout, an enemy's step), each event with its audience."""

@@ -34,6 +34,15 @@ def shared_returns(num_players: int, winners: Sequence[int]) -> list[float]:
     return [share if seat in winners else 0.0 for seat in range(num_players)]
 
 
+def winners_of(returns: Sequence[float], reason: str) -> list[int]:
+    """ALL-1: the seats with the best return, none when the game stopped at a safety
+    cap (a draw); the one rule the Table's game-over event and every view state."""
+    if reason == CAP:
+        return []
+    best = max(returns)
+    return [seat for seat, value in enumerate(returns) if value == best]
+
+
 def check_viewer(seat: int | None, num_players: int) -> None:
     """`observe` takes a seat or None (a spectator); anything else (CHANCE, TERMINAL, a
     seat out of range) would index the wrong player's secrets."""

@@ -31,6 +31,8 @@ log = logging.getLogger("albion.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
+Built = dict[tuple[int, int | None], tuple[dict[str, Any], list[str]]]
+"""(version, viewer) → the viewer's view and legal list at that version, for one broadcast."""
 RETRY_FIRST, RETRY_MOST = 0.1, 5.0
 """Seconds a bot waits before deciding again after its decision could not be stored:
 doubling from the first to the most, until the database answers."""
@@ -316,7 +318,11 @@ class TableActor:
                 self._start_grace(seat)
 
     async def broadcast(self) -> None:
-        await asyncio.gather(*(self.send_update(client) for client in list(self.clients)))
+        """Every connection's update; each distinct viewer's view and legal list are
+        built once, however many connections it has."""
+        built: Built = {}
+        await asyncio.gather(*(self.send_update(client, built)
+                               for client in list(self.clients)))
 
     def replay_from(self, client: Client, since: int) -> None:
         """The client's next update repeats what happened after version `since`: the
@@ -325,19 +331,25 @@ class TableActor:
         client.notices_sent = next((index for index, (version, _) in enumerate(self.notices)
                                     if version >= since), len(self.notices))
 
-    async def send_update(self, client: Client) -> None:
+    async def send_update(self, client: Client, built: Built | None = None) -> None:
         """The client's own view, its events since what it saw, the table's notices it
-        has not been sent, and its legal actions."""
+        has not been sent, and its legal actions (taken from `built` when another
+        connection of the same viewer had them built at this version)."""
         table = self.table
+        key = (table.version, client.seat)
+        view, legal = built[key] if built is not None and key in built else \
+            table.update_for(client.seat)
+        if built is not None:
+            built[key] = (view, legal)
         events = [entry.to_json() for entry in table.events_for(client.seat, client.seen)]
         notices = [notice for _, notice in self.notices[client.notices_sent:]]
         message = {
             "type": "update",
             "table": self.id,
             "version": table.version,
-            "view": table.view(client.seat),
+            "view": view,
             "events": events + notices,
-            "legal": table.legal(client.seat) if client.seat is not None else [],
+            "legal": legal,
             "status": self.status,
             "names": {str(seat): name for seat, name in sorted(self.names.items())},
             "away": {str(seat): reason for seat, reason in sorted(self.away.items())},

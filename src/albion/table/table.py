@@ -23,7 +23,7 @@ from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
 from albion.core.game import AnyGame, AnyState
 from albion.core.record import READABLE_FORMATS, GameRecord
 from albion.core.registry import get_game
-from albion.core.state import CAP, CHANCE, TERMINAL
+from albion.core.state import CHANCE, TERMINAL, winners_of
 from albion.core.variants import Variant, VariantValue
 from albion.table.decisions import decision_state
 from albion.table.entries import Entry
@@ -290,6 +290,12 @@ class Table:
         return protocol_view(self._seating(), self._state, self.version, viewer,
                              self.to_move(), legal)
 
+    def update_for(self, viewer: int | None) -> tuple[dict[str, Any], list[str]]:
+        """`viewer`'s view and the notation it may submit now (`legal`), built once: the
+        list is the view's own legal entries."""
+        view = self.view(viewer)
+        return view, [entry["text"] for entry in view["legal"]]
+
     def seat_record(self, seat: int) -> dict[str, Any]:
         """What `seat` saw and nothing else (format `albion-seat-record/1`): its events,
         and its view at every version where it changed — the first whole, the others as
@@ -531,9 +537,10 @@ class Table:
                 state.apply_legal(action)
             return
         before = state.clone()
-        self._texts.append(self.game.action_text(decided_in or before, action))
+        text = self.game.action_text(decided_in or before, action)
+        self._texts.append(text)
         self._actors.append(actor)
-        self._emit(self._action_events(actor, action, decided_in or before))
+        self._emit(self._action_events(actor, action, decided_in or before, text))
         if early:
             state.apply_for(actor, action)
         else:
@@ -547,13 +554,19 @@ class Table:
     def _emit(self, events: Sequence[Event]) -> None:
         self._entries.extend(Entry(self.version, event) for event in events)
 
-    def _action_events(self, actor: int, action: Any, state: AnyState) -> list[Event]:
+    def _action_events(self, actor: int, action: Any, state: AnyState,
+                       text: str) -> list[Event]:
         """One event per distinct wording: a secret move reads in full to those who may
-        know it and as a face-down move to the others (RS-6, RS-18)."""
+        know it and as a face-down move to the others (RS-6, RS-18); where every move is
+        public, its notation `text` for everyone."""
         game = self.game
         wordings: dict[str, list[int | None]] = {}
-        for viewer in [None, *range(self.num_players)]:
-            wordings.setdefault(game.describe_action(state, action, viewer), []).append(viewer)
+        if game.moves_are_public:
+            wordings[text] = [None, *range(self.num_players)]
+        else:
+            for viewer in [None, *range(self.num_players)]:
+                wordings.setdefault(game.describe_action(state, action, viewer),
+                                    []).append(viewer)
         events: list[Event] = []
         for wording, viewers in wordings.items():
             audience = None if len(wordings) == 1 else frozenset(viewers)
@@ -568,9 +581,7 @@ class Table:
         state = self._state
         returns = tuple(state.returns())
         reason = state.end_reason() or "over"
-        best = max(returns)
-        winners = tuple(seat for seat, value in enumerate(returns)
-                        if value == best and reason != CAP)
+        winners = tuple(winners_of(returns, reason))
         if winners:
             text = (f"game over ({reason}): "
                     + " and ".join(self.game.seat_name(seat) for seat in winners)

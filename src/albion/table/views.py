@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from albion.core.game import AnyGame, AnyState
 from albion.core.registry import plugin_of
-from albion.core.state import CAP
+from albion.core.state import winners_of
 from albion.core.variants import Variant
 from albion.table.protocol import LegalAction, Result, SeatInfo, TableView
 
@@ -66,9 +66,7 @@ def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int |
     if state.is_terminal():
         returns = state.returns()
         reason = state.end_reason() or "over"
-        best = max(returns)
-        winners = [] if reason == CAP else [s for s, v in enumerate(returns) if v == best]
-        result = Result(returns=returns, winners=winners, reason=reason)
+        result = Result(returns=returns, winners=winners_of(returns, reason), reason=reason)
     view = view_model(game)(
         game=game.id, game_version=game.version, variant=seating.variant.as_dict(),
         version=version, viewer=viewer,
