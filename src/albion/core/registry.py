@@ -15,6 +15,8 @@ from albion.core.plugin import GamePlugin
 ENTRY_POINT_GROUP = "albion.games"
 
 _plugins: dict[str, GamePlugin] = {}
+_failed: dict[str, str] = {}
+"""Entry-point name → why its plug-in did not load (told when that game is asked for)."""
 
 
 def register(entry: GamePlugin | AnyGame) -> None:
@@ -38,6 +40,7 @@ def _load_entry_points() -> None:
         try:
             loaded = entry.load()
         except Exception as error:
+            _failed[entry.name] = f"{type(error).__name__}: {error}"
             warnings.warn(f"albion: the game plug-in {entry.name!r} ({entry.value}) did not "
                           f"load: {error}", RuntimeWarning, stacklevel=2)
             continue
@@ -70,7 +73,10 @@ def get_plugin(game_id: str) -> GamePlugin:
         return _plugins[game_id]
     except KeyError:
         known = ", ".join(sorted(_plugins)) or "none"
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}") from None
+        failed = _failed.get(game_id)
+        why = f" (its plug-in did not load: {failed})" if failed else ""
+        raise UnknownGameError(
+            f"unknown game {game_id!r}{why}; known games: {known}") from None
 
 
 def plugin_of(game: AnyGame) -> GamePlugin:
