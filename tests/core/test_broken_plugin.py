@@ -9,7 +9,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-import albion.core.registry as registry
+from albion.core import registry
 from albion.core.errors import UnknownGameError
 
 
