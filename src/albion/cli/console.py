@@ -45,4 +45,4 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except AlbionError as error:
-        fail(str(error).replace("[", r"\["))
+        fail(str(error))  # `fail` prints it as written

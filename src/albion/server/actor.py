@@ -336,11 +336,11 @@ class TableActor:
         has not been sent, and its legal actions (taken from `built` when another
         connection of the same viewer had them built at this version)."""
         table = self.table
+        built = {} if built is None else built
         key = (table.version, client.seat)
-        view, legal = built[key] if built is not None and key in built else \
-            table.update_for(client.seat)
-        if built is not None:
-            built[key] = (view, legal)
+        if key not in built:
+            built[key] = table.update_for(client.seat)
+        view, legal = built[key]
         events = [entry.to_json() for entry in table.events_for(client.seat, client.seen)]
         notices = [notice for _, notice in self.notices[client.notices_sent:]]
         message = {

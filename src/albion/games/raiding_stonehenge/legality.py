@@ -30,7 +30,7 @@ PLAYED_ALREADY = {
 }
 """A card played after the play step (RS-6 is over): the step the round is at."""
 PILE_FIRST = Refusal("RS-8", "choose a pile first: disks are set aside once every black "
-                     "card's player has chosen one (RS-12)")
+                     "card's player has chosen one")
 
 
 def refusal(state: RaidingRecord, action: object) -> Refusal | None:
