@@ -313,3 +313,12 @@ def test_a_proving_tool_without_its_extra_says_what_to_install(
     assert code == 2
     assert "pip install 'albion[proving]'" in " ".join(err.split()), err
     assert "Traceback" not in err
+
+
+def test_an_error_with_a_bracket_is_printed_as_written() -> None:
+    """Rich markup is escaped once, in `fail`: a bad value `[x]` reads `[x]`, with no
+    backslash and nothing swallowed."""
+    code, _, err = run("play", "diamoniak", "--players", "human,random",
+                       "--variant", "first=[x]")
+    assert code == 2
+    assert "first='[x]'" in err and "\\[" not in err, err
