@@ -3,8 +3,6 @@ and the 40-gem win checked after every change (SC-19)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.games.super_camelot.board import SQUARES, slot_of
 from albion.games.super_camelot.components import (
     GEM_ITEMS,
@@ -16,12 +14,10 @@ from albion.games.super_camelot.components import (
     Item,
 )
 from albion.games.super_camelot.pieces import TreasureState
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 
-def gem_total(state: SuperCamelotState, seat: int) -> int:
+def gem_total(state: SuperCamelotRecord, seat: int) -> int:
     """SC-19: gem tokens plus the gem value of face-up Small Treasures (SC-17)."""
     player = state.players[seat]
     tokens = sum(GEM_VALUE[item] * player.gem_tokens(item) for item in GEM_ITEMS)
@@ -29,13 +25,13 @@ def gem_total(state: SuperCamelotState, seat: int) -> int:
     return tokens + treasures * state.rules.treasure_gems
 
 
-def check_gems(state: SuperCamelotState, seat: int) -> None:
+def check_gems(state: SuperCamelotRecord, seat: int) -> None:
     """SC-19: 40 gems or more win at once."""
     if gem_total(state, seat) >= WIN_GEMS:
         state.end_game(seat, "gems")
 
 
-def take_item(state: SuperCamelotState, seat: int, item: Item) -> None:
+def take_item(state: SuperCamelotRecord, seat: int, item: Item) -> None:
     player = state.players[seat]
     if item is Item.SMALL_KEY:
         player.keys += 1
@@ -45,7 +41,7 @@ def take_item(state: SuperCamelotState, seat: int, item: Item) -> None:
         player.gems[item - Item.GREEN_GEM] += 1
 
 
-def collect(state: SuperCamelotState, seat: int, square: int) -> None:
+def collect(state: SuperCamelotRecord, seat: int, square: int) -> None:
     """Entering a square collects what lies there (SC-8, SC-28)."""
     found = state.items.pop(square, None)
     if found:
@@ -54,7 +50,7 @@ def collect(state: SuperCamelotState, seat: int, square: int) -> None:
         check_gems(state, seat)
 
 
-def collect_on_tile(state: SuperCamelotState, seat: int) -> None:
+def collect_on_tile(state: SuperCamelotRecord, seat: int) -> None:
     """SC-26, SC-32: the Magnet gathers every item on its holder's tile."""
     position = state.players[seat].position
     if position >= SQUARES or position < 0:
@@ -66,7 +62,7 @@ def collect_on_tile(state: SuperCamelotState, seat: int) -> None:
             return
 
 
-def gather(state: SuperCamelotState, square: int) -> None:
+def gather(state: SuperCamelotRecord, square: int) -> None:
     """After an item drops on `square`: a character standing there collects it at once
     (SC-28), or a Magnet holder on that tile does (SC-32)."""
     for seat, player in enumerate(state.players):
@@ -81,7 +77,7 @@ def gather(state: SuperCamelotState, square: int) -> None:
             return
 
 
-def gain_gems(state: SuperCamelotState, seat: int, amount: int) -> None:
+def gain_gems(state: SuperCamelotRecord, seat: int, amount: int) -> None:
     """SC-35: pay `amount` from the supply, largest tokens first without going over; what
     the supply cannot pay is not gained."""
     player = state.players[seat]
@@ -94,7 +90,7 @@ def gain_gems(state: SuperCamelotState, seat: int, amount: int) -> None:
     check_gems(state, seat)
 
 
-def heal(state: SuperCamelotState, seat: int, amount: int) -> None:
+def heal(state: SuperCamelotRecord, seat: int, amount: int) -> None:
     """SC-21 (SC-5: Gwenivere heals 1 more from any healing). SC-39: a passed-out
     character is not healed; it recovers on its next turn."""
     player = state.players[seat]

@@ -3,8 +3,6 @@ items where the drawer chooses, and the cards that act at once."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.games.super_camelot import belongings, world
 from albion.games.super_camelot.components import (
     BIG_TREASURE_GEMS,
@@ -23,38 +21,36 @@ from albion.games.super_camelot.pieces import (
     TreasureDraw,
     TreasureState,
 )
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 DROPS = frozenset(CARD_ITEM) | {Card.DARK_KNIGHT}
 """Cards that put something on a square."""
 
 
-def pile(state: SuperCamelotState, deck: Deck) -> list[int]:
+def pile(state: SuperCamelotRecord, deck: Deck) -> list[int]:
     """The counts the next card comes from: the deck, or (SC-16) its reshuffled discard."""
     cards = state.decks[deck]
     return cards if any(cards) else state.discards[deck]
 
 
-def has_cards(state: SuperCamelotState, deck: Deck) -> bool:
+def has_cards(state: SuperCamelotRecord, deck: Deck) -> bool:
     return any(state.decks[deck]) or any(state.discards[deck])
 
 
-def take(state: SuperCamelotState, deck: Deck, card: Card) -> None:
+def take(state: SuperCamelotRecord, deck: Deck, card: Card) -> None:
     """Remove the drawn card from its deck, reshuffling the discard in first if empty."""
     if not any(state.decks[deck]):
         state.decks[deck], state.discards[deck] = state.discards[deck], [0] * len(Card)
     state.decks[deck][card] -= 1
 
 
-def merlin(state: SuperCamelotState) -> bool:
+def merlin(state: SuperCamelotRecord) -> bool:
     """SC-5, SC-32: Merlin draws two Litter or Loot cards and keeps one (Dig included)."""
     return state.rules.abilities and \
         state.players[state.active].character is Character.MERLIN
 
 
-def draw_litter_or_loot(state: SuperCamelotState, draws: CardDraws, card: Card) -> None:
+def draw_litter_or_loot(state: SuperCamelotRecord, draws: CardDraws, card: Card) -> None:
     """SC-16: a card is drawn (Merlin draws a second one before choosing)."""
     take(state, draws.deck, card)
     if merlin(state) and has_cards(state, draws.deck):
@@ -63,7 +59,7 @@ def draw_litter_or_loot(state: SuperCamelotState, draws: CardDraws, card: Card) 
         use_card(state, draws, card)
 
 
-def second_draw(state: SuperCamelotState, pending: SecondDraw, card: Card) -> None:
+def second_draw(state: SuperCamelotRecord, pending: SecondDraw, card: Card) -> None:
     """SC-5: Merlin's second card; two alike leave nothing to choose."""
     take(state, pending.draws.deck, card)
     if card is pending.first:
@@ -72,14 +68,14 @@ def second_draw(state: SuperCamelotState, pending: SecondDraw, card: Card) -> No
         state.pending.append(KeepChoice(pending.draws, (pending.first, card)))
 
 
-def keep(state: SuperCamelotState, choice: KeepChoice, card: Card) -> None:
+def keep(state: SuperCamelotRecord, choice: KeepChoice, card: Card) -> None:
     """SC-32: the card not kept goes to its deck's discard."""
     first, second = choice.cards
     state.discards[choice.draws.deck][second if card is first else first] += 1
     use_card(state, choice.draws, card)
 
 
-def use_card(state: SuperCamelotState, draws: CardDraws, card: Card) -> None:
+def use_card(state: SuperCamelotRecord, draws: CardDraws, card: Card) -> None:
     """SC-16: the card acts at once, or drops on a source square (the drawer chooses when
     there are several; SC-28: Dig drops on the digger, who collects at once)."""
     rest = CardDraws(draws.deck, draws.count - 1, draws.sources, draws.at_drawer) \
@@ -97,7 +93,7 @@ def use_card(state: SuperCamelotState, draws: CardDraws, card: Card) -> None:
         state.pending.append(DropChoice(card, draws.deck, sources, rest))
 
 
-def drop(state: SuperCamelotState, choice: DropChoice, square: int) -> None:
+def drop(state: SuperCamelotRecord, choice: DropChoice, square: int) -> None:
     """SC-16, SC-31: lay the item (or spawn the Dark Knight) on `square`, if the supply
     has one; the card is discarded; the other sources stay for the draws left."""
     if choice.card is Card.DARK_KNIGHT:
@@ -113,7 +109,7 @@ def drop(state: SuperCamelotState, choice: DropChoice, square: int) -> None:
                                        choice.rest.at_drawer))
 
 
-def act_now(state: SuperCamelotState, card: Card) -> None:
+def act_now(state: SuperCamelotRecord, card: Card) -> None:
     """SC-16: potions act at once on the drawer."""
     seat = state.active
     if card is Card.HEALTH_POTION:
@@ -124,7 +120,7 @@ def act_now(state: SuperCamelotState, card: Card) -> None:
         state.actions_left += 1  # SC-16 [house]: one more action this turn
 
 
-def draw_treasure(state: SuperCamelotState, pending: TreasureDraw, card: Card) -> None:
+def draw_treasure(state: SuperCamelotRecord, pending: TreasureDraw, card: Card) -> None:
     """SC-17: a Small Treasure lies face up before its finder (its gem value counts); a
     Big Treasure gives gems, and the "& Small Treasure" card a Small Treasure too."""
     take(state, pending.deck, card)

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.core.errors import Refusal
 from albion.games.super_camelot.board import NEIGHBOURS, SIDE, SQUARES
 from albion.games.super_camelot.cards import has_cards
 from albion.games.super_camelot.components import Card, Deck, Item, Special
 from albion.games.super_camelot.pieces import CardDraws, Thing, TreasureDraw
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 OPENED = {Thing.SMALL_CHEST: Thing.OPEN_SMALL_CHEST, Thing.BIG_CHEST: Thing.OPEN_BIG_CHEST}
 
 
-def chest_to_open(state: SuperCamelotState, seat: int) -> int:
+def chest_to_open(state: SuperCamelotRecord, seat: int) -> int:
     """SC-17: the closed chest directly north of `seat`, if it holds the right key; -1."""
     player = state.players[seat]
     if not 0 <= player.position < SQUARES or player.position < SIDE:
@@ -30,7 +26,7 @@ def chest_to_open(state: SuperCamelotState, seat: int) -> int:
     return -1
 
 
-def open_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+def open_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     """SC-17: a closed chest directly north, and its key (`chest_to_open`'s checks, said
     in words)."""
     if chest_to_open(state, seat) >= 0:
@@ -47,7 +43,7 @@ def open_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
     return Refusal("SC-17", "open a chest from the square directly south of it")
 
 
-def open_chest(state: SuperCamelotState) -> None:
+def open_chest(state: SuperCamelotRecord) -> None:
     """SC-17: the key returns to the supply, the chest stays open for good, and its
     treasure is drawn."""
     seat = state.active
@@ -63,7 +59,7 @@ def open_chest(state: SuperCamelotState) -> None:
     state.pending.append(TreasureDraw(Deck.SMALL_TREASURE if small else Deck.BIG_TREASURE))
 
 
-def stacks_beside(state: SuperCamelotState, seat: int) -> list[Special]:
+def stacks_beside(state: SuperCamelotRecord, seat: int) -> list[Special]:
     """SC-18: specials in stacks orthogonally adjacent that `seat` does not hold yet."""
     player = state.players[seat]
     if not 0 <= player.position < SQUARES:
@@ -77,7 +73,7 @@ def stacks_beside(state: SuperCamelotState, seat: int) -> list[Special]:
     return found
 
 
-def pick_up_refusal(state: SuperCamelotState, seat: int, special: Special) -> Refusal | None:
+def pick_up_refusal(state: SuperCamelotRecord, seat: int, special: Special) -> Refusal | None:
     """SC-18: one of each special item at most, from an orthogonally adjacent stack."""
     if special in stacks_beside(state, seat):
         return None
@@ -86,7 +82,7 @@ def pick_up_refusal(state: SuperCamelotState, seat: int, special: Special) -> Re
     return Refusal("SC-18", f"no {special.label} stack beside you")
 
 
-def pick_up(state: SuperCamelotState, special: Special) -> None:
+def pick_up(state: SuperCamelotRecord, special: Special) -> None:
     """SC-18: one from the stack; an emptied stack stops blocking."""
     player = state.players[state.active]
     player.specials[special] = True
@@ -100,19 +96,19 @@ def pick_up(state: SuperCamelotState, special: Special) -> None:
         del state.things[square]
 
 
-def can_claim(state: SuperCamelotState, seat: int) -> bool:
+def can_claim(state: SuperCamelotRecord, seat: int) -> bool:
     """SC-20: on a starting circle with all three relics."""
     player = state.players[seat]
     return player.position >= SQUARES and player.has_all_relics()
 
 
-def claim_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+def claim_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     """SC-20: the Claim action, on a starting circle with all three relics."""
     return None if can_claim(state, seat) else Refusal(
         "SC-20", "claim the Grail on a starting circle with all three relics")
 
 
-def dig_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
+def dig_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     """SC-26: the Shovel's Dig, on a tile, while Small Loot remains."""
     if can_dig(state, seat):
         return None
@@ -123,13 +119,13 @@ def dig_refusal(state: SuperCamelotState, seat: int) -> Refusal | None:
                    "dig on a square of a tile")
 
 
-def can_dig(state: SuperCamelotState, seat: int) -> bool:
+def can_dig(state: SuperCamelotRecord, seat: int) -> bool:
     """SC-26: the Shovel digs anywhere on a tile, while Small Loot remains."""
     player = state.players[seat]
     return player.has(Card.SHOVEL) and 0 <= player.position < SQUARES and \
         has_cards(state, Deck.SMALL_LOOT)
 
 
-def dig(state: SuperCamelotState) -> None:
+def dig(state: SuperCamelotRecord) -> None:
     """SC-26, SC-28: a Small Loot card; its item drops on the digger, collected at once."""
     state.pending.append(CardDraws(Deck.SMALL_LOOT, 1, (), at_drawer=True))

@@ -3,16 +3,12 @@ and the Hunting Bow's target (SC-15); and starting the strike."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.core.errors import Refusal
 from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_of, slot_squares
 from albion.games.super_camelot.components import Card, Item, Token
 from albion.games.super_camelot.pieces import AttackRoll, Strike, Thing, Weapon
+from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.tiles import TILE_SIZE
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
 
 N, NE, E, SE, S, SW, W, NW = (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)
 ARC_OFFSETS: tuple[tuple[tuple[int, int], ...], ...] = (
@@ -25,17 +21,17 @@ ON_A_TILE = Refusal("SC-12", "attacks are made from a square of a tile, not from
 SWEEP_NEEDS_GREATSWORD = Refusal("SC-32", "only a Greatsword sweeps five squares")
 
 
-def enemy_hp(state: SuperCamelotState, token: Token) -> int:
+def enemy_hp(state: SuperCamelotRecord, token: Token) -> int:
     """SC-13: hits needed to kill, by the `enemy_hp` variant (mimic-plant-knight)."""
     mimic, plant, knight = state.rules.enemy_hp
     return knight if token == DARK_KNIGHT else (mimic if token == MIMIC else plant)
 
 
-def on_a_tile(state: SuperCamelotState, seat: int) -> bool:
+def on_a_tile(state: SuperCamelotRecord, seat: int) -> bool:
     return 0 <= state.players[seat].position < SQUARES
 
 
-def can_hit(state: SuperCamelotState, seat: int, square: int) -> bool:
+def can_hit(state: SuperCamelotRecord, seat: int, square: int) -> bool:
     """SC-15, SC-29: nobody can attack a Mimic on their own square."""
     enemy = state.enemies.get(square)
     return enemy is not None and not (enemy is MIMIC and state.players[seat].position == square)
@@ -57,13 +53,13 @@ ARCS = {own: tuple(_arcs(p, own) for p in range(SQUARES)) for own in (False, Tru
 """Every arc's squares from every square, cross-tile and own-tile (SC-12, SC-32)."""
 
 
-def arc_squares(state: SuperCamelotState, seat: int, arc: int) -> tuple[int, ...]:
+def arc_squares(state: SuperCamelotRecord, seat: int, arc: int) -> tuple[int, ...]:
     """SC-12, SC-32: the squares of an arc on the map (with `arc=own-tile`, those on the
     attacker's tile only)."""
     return ARCS[state.rules.own_tile_arcs][state.players[seat].position][arc]
 
 
-def reach(state: SuperCamelotState, seat: int,
+def reach(state: SuperCamelotRecord, seat: int,
           squares: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(bushes, enemies) among `squares` that `seat` can strike."""
     bushes = tuple(sq for sq in squares if state.things.get(sq) is BUSH)
@@ -71,12 +67,12 @@ def reach(state: SuperCamelotState, seat: int,
     return bushes, enemies
 
 
-def attack_arcs(state: SuperCamelotState, seat: int) -> list[int]:
+def attack_arcs(state: SuperCamelotRecord, seat: int) -> list[int]:
     """SC-12: the arcs `seat` may attack (the checks of `arc_refusal`)."""
     return [arc for arc in range(8) if arc_refusal(state, seat, arc) is None]
 
 
-def arc_refusal(state: SuperCamelotState, seat: int, arc: int) -> Refusal | None:
+def arc_refusal(state: SuperCamelotRecord, seat: int, arc: int) -> Refusal | None:
     """SC-12, SC-32: any of the four arcs, even one that reaches nothing (the action is
     then spent); the Greatsword's five-square arcs for its holder; with `arc=own-tile`, an
     arc with no square left on the tile is not offered."""
@@ -98,7 +94,7 @@ BLOCKS = {c: frozenset((c // SIDE + dr) * SIDE + c % SIDE + dc for dr in (-1, 0,
                        for dc in (-1, 0, 1)) for centres in BLOCK_CENTRES for c in centres}
 
 
-def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
+def bomb_centres(state: SuperCamelotRecord, seat: int) -> list[int]:
     """SC-14, SC-36: centres of the 3×3 blocks inside the bomber's tile; of blocks hitting
     exactly the same things (nothing included), only the first in reading order."""
     player = state.players[seat]
@@ -110,7 +106,7 @@ def bomb_centres(state: SuperCamelotState, seat: int) -> list[int]:
     return list(firsts.values())
 
 
-def block_hits(state: SuperCamelotState, seat: int,
+def block_hits(state: SuperCamelotRecord, seat: int,
                centre: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """SC-14: the (bushes, enemies, seats) a bomb on the block at `centre` strikes."""
     squares = BLOCKS[centre]
@@ -119,7 +115,7 @@ def block_hits(state: SuperCamelotState, seat: int,
     return bushes, enemies, seats
 
 
-def bomb_refusal(state: SuperCamelotState, seat: int, centre: int) -> Refusal | None:
+def bomb_refusal(state: SuperCamelotRecord, seat: int, centre: int) -> Refusal | None:
     """SC-14, SC-36: a Bomb, a block inside the bomber's tile, the first of the blocks
     hitting the same things."""
     player = state.players[seat]
@@ -137,7 +133,7 @@ def bomb_refusal(state: SuperCamelotState, seat: int, centre: int) -> Refusal | 
         "bomb that one")
 
 
-def bow_targets(state: SuperCamelotState, seat: int) -> list[int]:
+def bow_targets(state: SuperCamelotRecord, seat: int) -> list[int]:
     """SC-15: with the Hunting Bow, once per turn: any enemy on the tile, no line needed."""
     player = state.players[seat]
     if state.bow_used or not player.has(Card.HUNTING_BOW) or not on_a_tile(state, seat):
@@ -147,7 +143,7 @@ def bow_targets(state: SuperCamelotState, seat: int) -> list[int]:
                   can_hit(state, seat, sq))
 
 
-def bow_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | None:
+def bow_refusal(state: SuperCamelotRecord, seat: int, target: int) -> Refusal | None:
     """SC-15: the Hunting Bow, once per turn, at an enemy on one's tile (not a Mimic on
     one's own square)."""
     player = state.players[seat]
@@ -164,7 +160,7 @@ def bow_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | N
     return Refusal("SC-15", "the Hunting Bow shoots an enemy on your tile")
 
 
-def attack(state: SuperCamelotState, arc: int) -> None:
+def attack(state: SuperCamelotRecord, arc: int) -> None:
     """SC-12: an Attack action on an arc: roll three dice. An arc reaching nothing spends
     the action with no roll, as no face could change anything (SC-36)."""
     bushes, enemies = reach(state, state.active, arc_squares(state, state.active, arc))
@@ -172,7 +168,7 @@ def attack(state: SuperCamelotState, arc: int) -> None:
         state.pending.append(AttackRoll(Strike(Weapon.SWORD, bushes, enemies)))
 
 
-def bomb(state: SuperCamelotState, centre: int) -> None:
+def bomb(state: SuperCamelotRecord, centre: int) -> None:
     """SC-14, SC-29: the Bomb returns to the supply; its block is struck."""
     seat = state.active
     state.players[seat].bombs -= 1
@@ -184,7 +180,7 @@ def bomb(state: SuperCamelotState, centre: int) -> None:
         state.pending.append(AttackRoll(Strike(Weapon.BOMB, bushes, enemies, characters)))
 
 
-def shoot(state: SuperCamelotState, target: int) -> None:
+def shoot(state: SuperCamelotRecord, target: int) -> None:
     """SC-15: a free attack on one enemy; bushes are not hit."""
     state.bow_used = True
     state.pending.append(AttackRoll(Strike(Weapon.BOW, (), (target,))))

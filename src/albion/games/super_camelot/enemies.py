@@ -4,7 +4,6 @@ each kind of enemy does."""
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from albion.games.super_camelot import world
 from albion.games.super_camelot.board import (
@@ -24,9 +23,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     TurnOver,
 )
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 DAMAGE = {Token.DARK_KNIGHT: 3, Token.MIMIC: 1, Token.PLANT: 2}
 """SC-23, SC-24, SC-25."""
@@ -52,7 +49,7 @@ SIGHT_LINES = tuple(tuple(_sight_line(square, way) for way in range(8))
 """SC-25: the squares on each of the 8 lines from a square, within its tile."""
 
 
-def start_enemy_turn(state: SuperCamelotState) -> bool:
+def start_enemy_turn(state: SuperCamelotRecord) -> bool:
     """SC-22: queue every enemy on the active player's tile, in reading order; False if
     there is none (then the next turn starts at once)."""
     slot = slot_of(state.players[state.active].position)
@@ -64,12 +61,12 @@ def start_enemy_turn(state: SuperCamelotState) -> bool:
     return True
 
 
-def eligible(state: SuperCamelotState, seat: int) -> bool:
+def eligible(state: SuperCamelotRecord, seat: int) -> bool:
     """SC-21, SC-31: passed-out characters are not targeted unless target_passed_out."""
     return state.rules.target_passed_out or not state.players[seat].passed_out
 
 
-def activate(state: SuperCamelotState, square: int) -> None:
+def activate(state: SuperCamelotRecord, square: int) -> None:
     """SC-22: one enemy acts; with no reachable target it does nothing."""
     token = state.enemies.get(square)
     if token is Token.PLANT:
@@ -78,7 +75,7 @@ def activate(state: SuperCamelotState, square: int) -> None:
         hunt(state, square, token)
 
 
-def hunt(state: SuperCamelotState, square: int, token: Token) -> None:
+def hunt(state: SuperCamelotRecord, square: int, token: Token) -> None:
     """SC-22, SC-30: the active player if reachable, else the nearest other character on
     the tile by path length (ties: the active player chooses)."""
     slot = slot_of(square)
@@ -99,7 +96,7 @@ def hunt(state: SuperCamelotState, square: int, token: Token) -> None:
         strike(state, square, token, nearest[0])
 
 
-def path_end(state: SuperCamelotState, square: int, token: Token,
+def path_end(state: SuperCamelotRecord, square: int, token: Token,
              seat: int) -> tuple[int, int]:
     """SC-22, SC-23, SC-24, SC-30: (length, end square) of the enemy's shortest path to a
     square it attacks `seat` from — a Dark Knight beside, a Mimic onto — moving
@@ -142,7 +139,7 @@ def path_end(state: SuperCamelotState, square: int, token: Token,
     return found_at, min(found)
 
 
-def strike(state: SuperCamelotState, square: int, token: Token, seat: int) -> None:
+def strike(state: SuperCamelotRecord, square: int, token: Token, seat: int) -> None:
     """Move to the end of the path, then attack (SC-23, SC-24)."""
     _, end = path_end(state, square, token, seat)
     if end != square:
@@ -156,26 +153,26 @@ def strike(state: SuperCamelotState, square: int, token: Token, seat: int) -> No
             steal(state, end, seat, kinds[0])
 
 
-def move_enemy(state: SuperCamelotState, origin: int, target: int) -> None:
+def move_enemy(state: SuperCamelotRecord, origin: int, target: int) -> None:
     state.enemies[target] = state.enemies.pop(origin)
     if origin in state.loot:
         state.loot[target] = state.loot.pop(origin)
 
 
-def face_up_kinds(state: SuperCamelotState, seat: int) -> list[Card]:
+def face_up_kinds(state: SuperCamelotRecord, seat: int) -> list[Card]:
     """The kinds of face-up Small Treasure `seat` holds, in a fixed order."""
     return sorted({card for card, status in state.players[seat].treasures
                    if status is TreasureState.UP})
 
 
-def steal(state: SuperCamelotState, mimic: int, victim: int, card: Card) -> None:
+def steal(state: SuperCamelotRecord, mimic: int, victim: int, card: Card) -> None:
     """SC-24: the treasure goes face down (no effect, no gem value) under this Mimic."""
     treasures = state.players[victim].treasures
     treasures[treasures.index((card, TreasureState.UP))] = (card, TreasureState.STOLEN)
     state.loot[mimic] = (*state.loot.get(mimic, ()), (victim, card))
 
 
-def plant_turn(state: SuperCamelotState, square: int) -> None:
+def plant_turn(state: SuperCamelotRecord, square: int) -> None:
     """SC-25, SC-31: turn clockwise from the current facing to the first line that sees
     the active player; failing that, to the first that sees another character; spit."""
     facing = state.facing[square]
@@ -191,7 +188,7 @@ def plant_turn(state: SuperCamelotState, square: int) -> None:
             return
 
 
-def line_of_sight(state: SuperCamelotState, square: int, way: int) -> int:
+def line_of_sight(state: SuperCamelotRecord, square: int, way: int) -> int:
     """The first character on a straight or diagonal line from `square` within its tile,
     or -1; objects, trees, stacks and characters block lines, enemies do not."""
     things = state.things

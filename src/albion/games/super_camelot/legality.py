@@ -6,8 +6,6 @@ A refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.super_camelot import chests, combat, movement, resolve, strikes, world
 from albion.games.super_camelot.actions import (
@@ -58,9 +56,7 @@ from albion.games.super_camelot.pieces import (
     TileDraw,
     TreasureDraw,
 )
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 ACTIONS = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
            Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
@@ -89,7 +85,7 @@ ANSWER_RULING = {kind: ruling for kind, ruling, _ in QUESTIONS.values()}
 END_BY = {"grail": "SC-20", "gems": "SC-19", "cap": "SC-37"}
 
 
-def refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+def refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:
     """Why `action` is not legal now, or None if it is. Raises InvalidActionError for a
     value that is not a Super Camelot action at all."""
     if not isinstance(action, ACTIONS):
@@ -110,7 +106,7 @@ def refusal(state: SuperCamelotState, action: object) -> Refusal | None:
     return _turn_refusal(state, action)
 
 
-def _chance_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+def _chance_refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:
     """Outcomes are drawn by chance, only those the step on top can have."""
     top = state.pending[-1] if state.pending else None
     if top is None or type(top) not in CHANCE_TYPES:
@@ -120,7 +116,7 @@ def _chance_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
     return Refusal(CHANCE_STEPS[type(top)], "that outcome cannot happen here")
 
 
-def _answer_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+def _answer_refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:
     """The question on top of the pending steps must be answered first, by one of its
     choices."""
     top = state.pending[-1]
@@ -139,7 +135,7 @@ def _answer_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
     return Refusal(ruling, f"first {question}")
 
 
-def _choosing_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+def _choosing_refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:
     """SC-4, SC-34: seats choose different characters, in seat order."""
     if not isinstance(action, PickCharacter):
         return Refusal("SC-34", "first pick a character")
@@ -148,7 +144,7 @@ def _choosing_refusal(state: SuperCamelotState, action: object) -> Refusal | Non
         if action.character in taken else None
 
 
-def _turn_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
+def _turn_refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:
     """SC-6 … SC-39 for the active player, in the order `options` builds its list."""
     seat = state.active
     player = state.players[seat]
@@ -177,7 +173,7 @@ def _turn_refusal(state: SuperCamelotState, action: object) -> Refusal | None:
     return _action_refusal(state, seat, action)
 
 
-def _action_refusal(state: SuperCamelotState, seat: int, action: object) -> Refusal | None:
+def _action_refusal(state: SuperCamelotRecord, seat: int, action: object) -> Refusal | None:
     """SC-6: the actions that spend one of the turn's three."""
     if isinstance(action, Attack):
         return combat.arc_refusal(state, seat, action.arc)

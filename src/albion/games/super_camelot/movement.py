@@ -4,7 +4,6 @@ exploring the ring (SC-10)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings, world
@@ -22,14 +21,12 @@ from albion.games.super_camelot.board import (
 )
 from albion.games.super_camelot.components import MOVE_SQUARES, Card, Character, Token
 from albion.games.super_camelot.pieces import Thing, TileDraw
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 ROCK, GAUNTLET = Thing.ROCK, Card.POWER_GAUNTLET  # module names: Enum attribute access is slow
 
 
-def allowance(state: SuperCamelotState, seat: int) -> int:
+def allowance(state: SuperCamelotRecord, seat: int) -> int:
     """SC-8: 3 squares per Move; Racing Boots +1 (SC-26); Percival +1 (SC-5)."""
     player = state.players[seat]
     squares = MOVE_SQUARES + player.has(Card.RACING_BOOTS)
@@ -55,7 +52,7 @@ CIRCLE_TAKEN = Refusal("SC-20", "another character stands on that circle: only a
                        "circle opens")
 
 
-def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
+def step_targets(state: SuperCamelotRecord, seat: int) -> list[int]:
     """Where `seat` may step now, in a fixed order: the candidates `step_refusal` passes."""
     player = state.players[seat]
     origin = player.position
@@ -69,7 +66,7 @@ def step_targets(state: SuperCamelotState, seat: int) -> list[int]:
     return targets
 
 
-def step_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | None:
+def step_refusal(state: SuperCamelotRecord, seat: int, target: int) -> Refusal | None:
     """SC-6, SC-8 … SC-10, SC-20: why `seat` may not step onto `target` now, or None."""
     if state.move_left <= 0 and state.actions_left <= 0:
         return NO_ACTIONS
@@ -93,14 +90,14 @@ def step_refusal(state: SuperCamelotState, seat: int, target: int) -> Refusal | 
     return enter_refusal(state, seat, origin, target)
 
 
-def circle_refusal(state: SuperCamelotState, seat: int, circle: int) -> Refusal | None:
+def circle_refusal(state: SuperCamelotRecord, seat: int, circle: int) -> Refusal | None:
     """SC-20: with all three relics, onto a free starting circle."""
     if not state.players[seat].has_all_relics():
         return RELICS_NEEDED
     return CIRCLE_TAKEN if world.character_at(state, circle) >= 0 else None
 
 
-def enter_refusal(state: SuperCamelotState, seat: int, origin: int, target: int,
+def enter_refusal(state: SuperCamelotRecord, seat: int, origin: int, target: int,
                   occupied: set[int] | None = None) -> Refusal | None:
     """SC-8 (blockers, Power Gauntlet), SC-9 (safe entry), SC-10 (exploring), for a
     target next to `origin`."""
@@ -130,7 +127,7 @@ def enter_refusal(state: SuperCamelotState, seat: int, origin: int, target: int,
     return None if has_free_exit(state, origin, target, plan) else NO_WAY_OUT
 
 
-def has_free_exit(state: SuperCamelotState, origin: int, target: int,
+def has_free_exit(state: SuperCamelotRecord, origin: int, target: int,
                   plan: Mapping[int, Token]) -> bool:
     """SC-9, SC-33: a square beside `target`, on any tile in play, free once the tile is
     populated; the square left behind counts unless it is a starting circle."""
@@ -154,7 +151,7 @@ def has_free_exit(state: SuperCamelotState, origin: int, target: int,
     return False
 
 
-def step(state: SuperCamelotState, target: int) -> None:
+def step(state: SuperCamelotRecord, target: int) -> None:
     """One square: the first of a Move spends an action (SC-6, SC-8); a step into an
     unexplored slot draws its tile first (SC-10)."""
     seat = state.active
@@ -167,14 +164,14 @@ def step(state: SuperCamelotState, target: int) -> None:
     enter(state, seat, target)
 
 
-def place_explored_tile(state: SuperCamelotState, target: int, tile: int) -> None:
+def place_explored_tile(state: SuperCamelotRecord, target: int, tile: int) -> None:
     """SC-10: the drawn tile takes the slot; the mover enters it."""
     state.slot_tile[slot_of(target)] = tile
     state.tile_stack.remove(tile)
     enter(state, state.active, target)
 
 
-def enter(state: SuperCamelotState, seat: int, target: int) -> None:
+def enter(state: SuperCamelotRecord, seat: int, target: int) -> None:
     """SC-11: the tile left empty is emptied before the tile entered is populated; then
     items are collected (SC-8; the Magnet gathers the whole tile, SC-32)."""
     player = state.players[seat]
@@ -196,6 +193,6 @@ def enter(state: SuperCamelotState, seat: int, target: int) -> None:
         belongings.collect_on_tile(state, seat)
 
 
-def place_on_circle(state: SuperCamelotState, circle: int) -> None:
+def place_on_circle(state: SuperCamelotRecord, circle: int) -> None:
     """SC-7: a first turn begins on a free starting circle."""
     state.players[state.active].position = CIRCLES[circle]

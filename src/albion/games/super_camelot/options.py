@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.games.super_camelot import chests, combat, movement, turns, world
 from albion.games.super_camelot.actions import (
     Attack,
@@ -19,9 +17,7 @@ from albion.games.super_camelot.actions import (
 from albion.games.super_camelot.board import CIRCLES, OFF_BOARD, SQUARES
 from albion.games.super_camelot.components import Character, Special
 from albion.games.super_camelot.pieces import Phase
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 STEPS = tuple(Step(position) for position in range(SQUARES + len(CIRCLES)))
 ATTACKS = tuple(Attack(arc) for arc in range(8))
@@ -35,7 +31,7 @@ CHOOSING = Phase.CHOOSING
 BIG_KEY = Special.BIG_KEY
 
 
-def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
+def options(state: SuperCamelotRecord) -> list[SuperCamelotAction]:
     """The active player's choices, in a fixed order."""
     if state.phase is CHOOSING:
         taken = {player.character for player in state.players}
@@ -78,7 +74,7 @@ def options(state: SuperCamelotState) -> list[SuperCamelotAction]:
     return found
 
 
-def perform(state: SuperCamelotState, action: SuperCamelotAction) -> None:
+def perform(state: SuperCamelotRecord, action: SuperCamelotAction) -> None:
     """Apply one of `options(state)`."""
     if isinstance(action, Step):
         movement.step(state, action.to)

@@ -19,13 +19,13 @@ from albion.games.super_camelot.components import (
 )
 from albion.games.super_camelot.pieces import Phase, Thing, TreasureState
 from albion.games.super_camelot.position_steps import cards_in
-from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.world import TILES
 
 THING_TOKEN = {Thing.BUSH: Token.BUSH, Thing.ROCK: Token.ROCK}
 
 
-def check(state: SuperCamelotState) -> None:
+def check(state: SuperCamelotRecord) -> None:
     """Raise PositionError naming the first component out of place."""
     _tiles(state)
     _tokens(state)
@@ -35,7 +35,7 @@ def check(state: SuperCamelotState) -> None:
     _players(state)
 
 
-def _tiles(state: SuperCamelotState) -> None:
+def _tiles(state: SuperCamelotRecord) -> None:
     """SC-1: the 16 tiles lie in a slot or in the stack, each once."""
     counts = Counter([tile for tile in state.slot_tile if tile >= 0] + state.tile_stack)
     for index, tile in enumerate(TILES):
@@ -44,7 +44,7 @@ def _tiles(state: SuperCamelotState) -> None:
                                 f"tile stack {counts[index]} times, not once (SC-1)")
 
 
-def _tokens(state: SuperCamelotState) -> None:
+def _tokens(state: SuperCamelotRecord) -> None:
     """SC-11: bushes, rocks and enemies are on the map or in the supply."""
     placed = Counter([THING_TOKEN[thing] for thing in state.things.values()
                       if thing in THING_TOKEN] + list(state.enemies.values()))
@@ -56,7 +56,7 @@ def _tokens(state: SuperCamelotState) -> None:
                                 f"{total}, the box holds {TOKEN_SUPPLY[token]} (SC-11)")
 
 
-def _items(state: SuperCamelotState) -> None:
+def _items(state: SuperCamelotRecord) -> None:
     """Items lie on squares, are held, lost (SC-11) or in the supply (SC-35)."""
     for item in Item:
         lying = sum(items.count(item) for items in state.items.values())
@@ -74,7 +74,7 @@ def _items(state: SuperCamelotState) -> None:
                                 f"box holds {ITEM_SUPPLY[item]}")
 
 
-def _cards(state: SuperCamelotState) -> None:
+def _cards(state: SuperCamelotRecord) -> None:
     """SC-16, SC-17: a card is in its deck or discard, a Small Treasure before a player
     (face up, stolen or lost), or drawn and held by a pending step."""
     for deck in Deck:
@@ -95,7 +95,7 @@ def _cards(state: SuperCamelotState) -> None:
                                 f"{expected} (SC-16)")
 
 
-def _loot(state: SuperCamelotState) -> None:
+def _loot(state: SuperCamelotRecord) -> None:
     """SC-24, SC-40: each face-down stolen treasure lies under exactly one Mimic."""
     stolen = Counter((seat, card) for seat, player in enumerate(state.players)
                      for card, status in player.treasures if status is TreasureState.STOLEN)
@@ -106,7 +106,7 @@ def _loot(state: SuperCamelotState) -> None:
                             f"`stolen` and the Mimics' loot must match (SC-24)")
 
 
-def _players(state: SuperCamelotState) -> None:
+def _players(state: SuperCamelotRecord) -> None:
     """SC-4, SC-34: one board per character, every seat's once characters are chosen."""
     characters = [player.character for player in state.players]
     if len(set(characters)) != len(characters):

@@ -27,7 +27,7 @@ from albion.games.super_camelot import board
 from albion.games.super_camelot.board import SIDE, START_BLOCK, slot_squares
 from albion.games.super_camelot.components import STACK_SIZE, Card, Item, Token
 from albion.games.super_camelot.pieces import Thing
-from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.tiles import STACK_MARKS, TILE_SIZE, Mark
 from albion.games.super_camelot.world import MARK_SPECIAL, MARK_TOKEN, TILES
 
@@ -55,7 +55,7 @@ def empty_mark(square: int) -> str:
     return "T" if board.is_tree(square) else "."
 
 
-def tile_lines(state: SuperCamelotState, slot: int,
+def tile_lines(state: SuperCamelotRecord, slot: int,
                seats_at: dict[int, list[int]]) -> list[str]:
     """The label, the 7 rows and the square lines of `slot` (seats by square given)."""
     status = next(word for word, flags in STATUS.items()
@@ -80,7 +80,7 @@ def tile_lines(state: SuperCamelotState, slot: int,
     return lines + notes
 
 
-def _pieces(state: SuperCamelotState, square: int, seats: list[int]) -> Iterator[str]:
+def _pieces(state: SuperCamelotRecord, square: int, seats: list[int]) -> Iterator[str]:
     for seat in seats:
         yield str(seat + 1)
     enemy = state.enemies.get(square)
@@ -99,7 +99,7 @@ def _pieces(state: SuperCamelotState, square: int, seats: list[int]) -> Iterator
         yield next(m for m, i in ITEM_MARKS.items() if i is item)
 
 
-def read_tile(state: SuperCamelotState, block: list[tuple[int, str]],
+def read_tile(state: SuperCamelotRecord, block: list[tuple[int, str]],
               positions: dict[int, int]) -> None:
     """Lay one slot's block (numbered lines: the label, 7 rows, square lines) on `state`;
     characters drawn go into `positions` (seat → square)."""
@@ -150,7 +150,7 @@ def _square(match: re.Match[str] | None, line: int, text: str) -> int:
     return (int(match[1]) - 1) * SIDE + int(match[2]) - 1
 
 
-def _place(state: SuperCamelotState, square: int, mark: str, line: int, note: str | None,
+def _place(state: SuperCamelotRecord, square: int, mark: str, line: int, note: str | None,
            positions: dict[int, int]) -> None:
     """Put the pieces of one square (its line, or its single mark) on the state."""
     where = f"line {line}: {board.name(square)}"
@@ -178,7 +178,7 @@ def _place(state: SuperCamelotState, square: int, mark: str, line: int, note: st
         state.loot[square] = tuple(_loot(word, where, len(state.players)) for word in loot)
 
 
-def _piece(state: SuperCamelotState, square: int, word: str, where: str,
+def _piece(state: SuperCamelotRecord, square: int, word: str, where: str,
            positions: dict[int, int]) -> None:
     mark, _, extra = word.partition(":")
     if mark.isdigit() and len(mark) == 1 and not extra:

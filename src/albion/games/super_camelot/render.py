@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from albion.core.state import CHANCE, TERMINAL
-from albion.games.super_camelot import SuperCamelotView, wire
+from albion.games.super_camelot import wire
 from albion.games.super_camelot.board import (
     CASTLE,
     CIRCLES,
@@ -52,6 +52,7 @@ from albion.games.super_camelot.pieces import (
     Weapon,
 )
 from albion.games.super_camelot.tiles import TILE_SIZE
+from albion.games.super_camelot.view import SuperCamelotView
 from albion.games.super_camelot.world import TILES
 
 

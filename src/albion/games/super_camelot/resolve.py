@@ -3,8 +3,6 @@ in the middle of an action or of the Enemy Turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from albion.games.super_camelot import cards, enemies, movement, strikes, turns
 from albion.games.super_camelot.actions import (
     Activate,
@@ -48,10 +46,8 @@ from albion.games.super_camelot.pieces import (
     TreasureDraw,
     TurnOver,
 )
+from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.world import TILES, UNNAMED
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
 
 PLACE_TILES = tuple(PlaceTile(tile) for tile in range(len(TILES)))
 STAR_COUNTS = tuple(StarCount(stars) for stars in range(turns.DICE + 1))
@@ -72,7 +68,7 @@ REROLL = tuple(Reroll(face) for face in Face)
 USE_STARS = tuple(UseStars(gems) for gems in range(turns.DICE + 1))
 
 
-def outcomes(state: SuperCamelotState) -> list[tuple[SuperCamelotAction, float]]:
+def outcomes(state: SuperCamelotRecord) -> list[tuple[SuperCamelotAction, float]]:
     """The chance outcomes of the pending step on top, with their probabilities."""
     top = state.pending[-1]
     if isinstance(top, CardDraws | TreasureDraw):
@@ -98,7 +94,7 @@ def outcomes(state: SuperCamelotState) -> list[tuple[SuperCamelotAction, float]]
     return [(DRAWS[card], count / total) for card, count in enumerate(counts) if count]
 
 
-def choices(state: SuperCamelotState) -> list[SuperCamelotAction]:
+def choices(state: SuperCamelotRecord) -> list[SuperCamelotAction]:
     """The decision asked by the pending step on top."""
     top = state.pending[-1]
     if isinstance(top, DropChoice):
@@ -123,7 +119,7 @@ def choices(state: SuperCamelotState) -> list[SuperCamelotAction]:
     return [ACTIVATE[square] for square in top.queue]
 
 
-def resolve(state: SuperCamelotState, action: SuperCamelotAction) -> None:
+def resolve(state: SuperCamelotRecord, action: SuperCamelotAction) -> None:
     """Apply a chance outcome or a decision to the pending step on top."""
     top = state.pending.pop()
     if isinstance(top, AttackRoll):
@@ -143,7 +139,7 @@ def resolve(state: SuperCamelotState, action: SuperCamelotAction) -> None:
     settle(state)
 
 
-def _resolve_rarer(state: SuperCamelotState, top: object, action: object) -> None:
+def _resolve_rarer(state: SuperCamelotRecord, top: object, action: object) -> None:
     if isinstance(top, TileDraw):
         assert isinstance(action, PlaceTile)
         movement.place_explored_tile(state, top.target, action.tile)
@@ -194,7 +190,7 @@ def _resolve_rarer(state: SuperCamelotState, top: object, action: object) -> Non
         enemies.steal(state, top.mimic, top.victim, action.card)
 
 
-def defend(state: SuperCamelotState, defence: Defence, faces: tuple[Face, ...]) -> None:
+def defend(state: SuperCamelotRecord, defence: Defence, faces: tuple[Face, ...]) -> None:
     """SC-21: a Shield or a Star blocks the whole attack (Galahad: a Gem too, SC-5)."""
     guards = {Face.SHIELD, Face.STAR}
     if state.rules.abilities and state.players[defence.victim].character is Character.GALAHAD:
@@ -203,7 +199,7 @@ def defend(state: SuperCamelotState, defence: Defence, faces: tuple[Face, ...]) 
         strikes.damage(state, defence.victim, defence.damage)
 
 
-def settle(state: SuperCamelotState) -> None:
+def settle(state: SuperCamelotRecord) -> None:
     """Resolve what needs no one: draws from an empty deck and discard are skipped, enemies
     act in reading order (SC-22), and the turn passes once the Enemy Turn is over."""
     while state.pending and state.winner < 0:

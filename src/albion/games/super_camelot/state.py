@@ -1,6 +1,7 @@
 """The Super Camelot state: the forest, the characters, the decks and supply, whose turn
-it is, and the steps still to resolve. The rules live in the concept modules (world,
-movement, cards, chests, combat, turns); this class holds the data and dispatches.
+it is, and the steps still to resolve. The data is `record`'s (on the package's ground
+floor); the rules live in the concept modules (world, movement, cards, chests, combat,
+turns), which import the record, never this module; this class dispatches to them.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from typing import Self
 
 from albion.core.errors import Refusal
-from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
+from albion.core.state import State, check_viewer, shared_returns
 from albion.games.super_camelot import legality, options, resolve
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import CENTRE_SLOTS, SLOTS_PER_SIDE
@@ -19,64 +20,20 @@ from albion.games.super_camelot.components import (
     Card,
     Deck,
     Item,
-    Special,
     Token,
 )
 from albion.games.super_camelot.config import Rules
-from albion.games.super_camelot.pieces import (
-    CHANCE_TYPES,
-    Adventurer,
-    CentreDraw,
-    Pending,
-    Phase,
-    StealChoice,
-    Thing,
-)
+from albion.games.super_camelot.pieces import CHANCE_TYPES, CentreDraw, Phase
+from albion.games.super_camelot.record import FIELDS, OVER, SuperCamelotRecord
 from albion.games.super_camelot.view import SuperCamelotView, observe
 from albion.games.super_camelot.world import TILES
 
-OVER = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
 
+class SuperCamelotState(SuperCamelotRecord, State[SuperCamelotAction, SuperCamelotView]):
+    """A Super Camelot position: its data (`record.SuperCamelotRecord`) and the rules that
+    move it."""
 
-class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
-    """A Super Camelot position."""
-
-    __slots__ = (
-        "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
-        "bow_used", "reroll_used", "winner", "end", "players", "slot_tile", "tile_stack",
-        "populated", "visited", "things", "stacks", "enemies", "facing", "loot", "items",
-        "token_supply", "item_supply", "lost_items", "decks", "discards", "pending",
-    )
-
-    rules: Rules
-    n: int
-    phase: Phase
-    active: int  # whose turn (during CHOOSING: who picks)
-    actions_left: int
-    move_left: int  # squares left in the current Move; 0 when not moving
-    started: list[bool]  # per seat: has had a first turn (SC-7)
-    turns: int  # seat turns played (the safety cap)
-    bow_used: bool  # SC-15 this turn
-    reroll_used: bool  # SC-5 (Arthur) this turn
-    winner: int
-    end: str | None  # "gems", "grail", or CAP
-    players: list[Adventurer]
-    slot_tile: list[int]  # tile index per slot, -1 while unexplored
-    tile_stack: list[int]  # tile indices still in the stack (SC-1)
-    populated: list[bool]  # per slot (SC-11)
-    visited: list[bool]  # per slot: persistent tokens placed (SC-11)
-    things: dict[int, Thing]  # objects by square
-    stacks: dict[int, tuple[Special, int]]  # stack square -> (special, tokens left)
-    enemies: dict[int, Token]  # enemies by square
-    facing: dict[int, int]  # Carnivorous Plant facing by square (0 north, clockwise 8)
-    loot: dict[int, tuple[tuple[int, Card], ...]]  # Mimic square -> (owner, card) stolen
-    items: dict[int, tuple[Item, ...]]  # items lying on squares
-    token_supply: list[int]  # by Token
-    item_supply: list[int]  # by Item
-    lost_items: list[int]  # by Item: left on a tile when it emptied (SC-11)
-    decks: list[list[int]]  # by Deck, counts by Card
-    discards: list[list[int]]
-    pending: list[Pending]  # steps to resolve, the next one last
+    __slots__ = ()
 
     @classmethod
     def initial(cls, num_players: int, rules: Rules) -> SuperCamelotState:
@@ -109,16 +66,6 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
     @property
     def num_players(self) -> int:
         return self.n
-
-    def current_player(self) -> int:
-        if self.phase is OVER:
-            return TERMINAL
-        if self.pending:
-            top = self.pending[-1]
-            if type(top) in CHANCE_TYPES:
-                return CHANCE
-            return top.victim if type(top) is StealChoice else self.active
-        return self.active
 
     def legal_actions(self) -> list[SuperCamelotAction]:
         if self.phase is OVER:
@@ -161,7 +108,7 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         return observe(self, seat)
 
     def to_text(self) -> str:
-        from albion.games.super_camelot.position import to_text  # noqa: PLC0415 - beside the rules
+        from albion.games.super_camelot.position_text import to_text  # noqa: PLC0415 - beside
 
         return to_text(self)
 
@@ -205,20 +152,9 @@ class SuperCamelotState(State[SuperCamelotAction, SuperCamelotView]):
         return all(
             [p.key() for p in self.players] == [p.key() for p in other.players]
             if name == "players" else getattr(self, name) == getattr(other, name)
-            for name in self.__slots__
+            for name in FIELDS
         )
 
     def __repr__(self) -> str:
         return (f"<SuperCamelotState {self.phase.name} P{self.active + 1} "
                 f"turn={self.turns} actions_left={self.actions_left}>")
-
-    # -- shared steps --------------------------------------------------------------------
-
-    def end_game(self, winner: int, reason: str) -> None:
-        self.phase, self.winner, self.end = Phase.OVER, winner, reason
-        self.pending.clear()
-
-    def cap_reached(self) -> bool:
-        return self.turns >= self.rules.max_turns
-
-

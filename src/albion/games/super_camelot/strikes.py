@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
-from typing import TYPE_CHECKING
 
 from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings
@@ -21,9 +20,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     Weapon,
 )
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 BOMB_DAMAGE = 2
 """SC-14: every character in the block, the bomber too, with no defence."""
@@ -31,12 +28,12 @@ LOOT_DECK = {Token.MIMIC: Deck.SMALL_LOOT, Token.PLANT: Deck.SMALL_LOOT,
              Token.DARK_KNIGHT: Deck.BIG_LOOT}
 
 
-def has_ability(state: SuperCamelotState, seat: int, character: Character) -> bool:
+def has_ability(state: SuperCamelotRecord, seat: int, character: Character) -> bool:
     """SC-5: the character's ability, when the `abilities` variant is on."""
     return state.rules.abilities and state.players[seat].character is character
 
 
-def rolled(state: SuperCamelotState, strike: Strike, faces: tuple[Face, ...]) -> None:
+def rolled(state: SuperCamelotRecord, strike: Strike, faces: tuple[Face, ...]) -> None:
     """The dice are down: Arthur may re-roll one (once per turn), then Stars are used."""
     strike = replace(strike, faces=faces)
     if has_ability(state, state.active, Character.ARTHUR) and not state.reroll_used:
@@ -45,13 +42,13 @@ def rolled(state: SuperCamelotState, strike: Strike, faces: tuple[Face, ...]) ->
         use_roll(state, strike)
 
 
-def rerolled(state: SuperCamelotState, strike: Strike, old: Face, new: Face) -> None:
+def rerolled(state: SuperCamelotRecord, strike: Strike, old: Face, new: Face) -> None:
     faces = list(strike.faces)
     faces.remove(old)
     use_roll(state, replace(strike, faces=tuple(sorted((*faces, new)))))
 
 
-def use_roll(state: SuperCamelotState, strike: Strike) -> None:
+def use_roll(state: SuperCamelotRecord, strike: Strike) -> None:
     """SC-12: with something to hit, the attacker says how Stars are used (SC-38);
     otherwise every Star is a Gem."""
     stars = strike.faces.count(Face.STAR)
@@ -61,7 +58,7 @@ def use_roll(state: SuperCamelotState, strike: Strike) -> None:
         assign_hits(state, strike, stars)
 
 
-def assign_hits(state: SuperCamelotState, strike: Strike, star_gems: int) -> None:
+def assign_hits(state: SuperCamelotRecord, strike: Strike, star_gems: int) -> None:
     """SC-12, SC-28: hit icons (a 2 Hits icon is never split; Lancelot's first 1 Hit is
     worth 2, SC-5). A bomb's hits count against every enemy in its block (SC-14); sword
     and bow hits are assigned enemy by enemy."""
@@ -87,7 +84,7 @@ def assign_hits(state: SuperCamelotState, strike: Strike, star_gems: int) -> Non
         state.pending.append(KillChoice(strike, kills, gems))
 
 
-def kill_options(state: SuperCamelotState, enemies: tuple[int, ...],
+def kill_options(state: SuperCamelotRecord, enemies: tuple[int, ...],
                  icons: list[int]) -> tuple[tuple[int, ...], ...]:
     """The sets of enemies some assignment of `icons` kills, keeping only the sets no
     other set contains (killing more never hurts the attacker)."""
@@ -118,7 +115,7 @@ def kill_refusal(step: KillChoice, square: int) -> Refusal | None:
     return None
 
 
-def kill_named(state: SuperCamelotState, step: KillChoice, square: int) -> None:
+def kill_named(state: SuperCamelotRecord, step: KillChoice, square: int) -> None:
     """SC-38: enemies are named one at a time; once one maximal set alone contains those
     named, it is killed without asking more."""
     chosen = tuple(sorted((*step.chosen, square)))
@@ -129,7 +126,7 @@ def kill_named(state: SuperCamelotState, step: KillChoice, square: int) -> None:
         state.pending.append(replace(step, chosen=chosen))
 
 
-def damage(state: SuperCamelotState, seat: int, amount: int) -> None:
+def damage(state: SuperCamelotRecord, seat: int, amount: int) -> None:
     """SC-21: lose health; at 0 the character passes out."""
     player = state.players[seat]
     player.health = max(0, player.health - amount)
@@ -137,7 +134,7 @@ def damage(state: SuperCamelotState, seat: int, amount: int) -> None:
         player.passed_out = True
 
 
-def finish(state: SuperCamelotState, strike: Strike, killed: tuple[int, ...],
+def finish(state: SuperCamelotRecord, strike: Strike, killed: tuple[int, ...],
            gems: int) -> None:
     """SC-12: bushes are cut, the killed enemies leave (a Mimic gives back what it stole,
     SC-24); each Gem lets one cut bush draw Litter and one killed enemy draw Loot."""
@@ -159,7 +156,7 @@ def finish(state: SuperCamelotState, strike: Strike, killed: tuple[int, ...],
         state.pending.append(CardDraws(Deck.LITTER, litter, strike.bushes))
 
 
-def draw_loot(state: SuperCamelotState, fallen: tuple[tuple[int, Token], ...]) -> None:
+def draw_loot(state: SuperCamelotRecord, fallen: tuple[tuple[int, Token], ...]) -> None:
     """Small Loot for Mimics and Plants, Big Loot for Dark Knights (rulebook, Enemy Cards);
     items drop where the enemies fell."""
     for deck in (Deck.BIG_LOOT, Deck.SMALL_LOOT):
@@ -178,7 +175,7 @@ def loot_refusal(step: LootChoice, square: int) -> Refusal | None:
     return None
 
 
-def loot_named(state: SuperCamelotState, step: LootChoice, square: int) -> None:
+def loot_named(state: SuperCamelotRecord, step: LootChoice, square: int) -> None:
     """SC-12: once as many enemies are named as there are Gems, they draw (in the order
     they fell); until then, another is asked for (a real choice: more fell than Gems)."""
     chosen = tuple(sorted((*step.chosen, square)))
@@ -188,7 +185,7 @@ def loot_named(state: SuperCamelotState, step: LootChoice, square: int) -> None:
         draw_loot(state, tuple(fell for fell in step.fallen if fell[0] in chosen))
 
 
-def remove_enemy(state: SuperCamelotState, square: int, killer: int) -> None:
+def remove_enemy(state: SuperCamelotRecord, square: int, killer: int) -> None:
     """A killed enemy returns to the supply. SC-24: a killed Mimic's treasure goes face up
     to its owner, or to the killer if someone else killed it."""
     token = state.enemies.pop(square)

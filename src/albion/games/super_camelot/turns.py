@@ -5,16 +5,13 @@ cap (SC-37)."""
 from __future__ import annotations
 
 from math import comb
-from typing import TYPE_CHECKING
 
 from albion.core.state import CAP
 from albion.games.super_camelot.board import SQUARES
 from albion.games.super_camelot.components import ACTIONS_PER_TURN, Character
 from albion.games.super_camelot.enemies import start_enemy_turn
 from albion.games.super_camelot.pieces import Adventurer, Phase, RollOff, StarRoll
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 DICE = 3
 STAR_ODDS = tuple(comb(DICE, k) * (1 / 6) ** k * (5 / 6) ** (DICE - k) for k in range(DICE + 1))
@@ -25,7 +22,7 @@ ROLL_OFF_ROUNDS = 20
 has a chance below 0.47, so 20 tied rounds in a row come once in millions of games)."""
 
 
-def pick_character(state: SuperCamelotState, character: Character) -> None:
+def pick_character(state: SuperCamelotRecord, character: Character) -> None:
     """SC-34: seats choose in order; then everyone rolls for the first player (SC-4)."""
     state.players.append(Adventurer(character))
     if len(state.players) < state.n:
@@ -34,7 +31,7 @@ def pick_character(state: SuperCamelotState, character: Character) -> None:
     state.pending.append(StarRoll(tuple(range(state.n)), ()))
 
 
-def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None:
+def roll_for_first(state: SuperCamelotRecord, roll: StarRoll, stars: int) -> None:
     """SC-4: most Stars goes first; tied players roll again — up to SC-41's limit, after
     which one draw among them, with the same odds, settles it (`RollOff`)."""
     counts = (*roll.stars, stars)
@@ -51,14 +48,14 @@ def roll_for_first(state: SuperCamelotState, roll: StarRoll, stars: int) -> None
     first_player(state, tied[0])
 
 
-def first_player(state: SuperCamelotState, seat: int) -> None:
+def first_player(state: SuperCamelotRecord, seat: int) -> None:
     """SC-4: the game begins with `seat`'s turn."""
     state.phase = Phase.PLAYING
     state.active = seat
     begin_turn(state)
 
 
-def begin_turn(state: SuperCamelotState) -> None:
+def begin_turn(state: SuperCamelotRecord) -> None:
     """SC-6: three actions. SC-21: a passed-out character recovers to 1 and skips the rest
     of the turn, the Enemy Turn included."""
     state.actions_left, state.move_left = ACTIONS_PER_TURN, 0
@@ -70,7 +67,7 @@ def begin_turn(state: SuperCamelotState) -> None:
         next_turn(state)
 
 
-def end_turn(state: SuperCamelotState) -> None:
+def end_turn(state: SuperCamelotRecord) -> None:
     """SC-33: the player ends the turn; the enemies on their tile act (SC-22), unless they
     stand on a starting circle."""
     state.move_left = 0
@@ -80,7 +77,7 @@ def end_turn(state: SuperCamelotState) -> None:
     next_turn(state)
 
 
-def next_turn(state: SuperCamelotState) -> None:
+def next_turn(state: SuperCamelotRecord) -> None:
     """Clockwise to the next seat; SC-37: the safety cap ends the game as a draw."""
     state.started[state.active] = True
     state.turns += 1

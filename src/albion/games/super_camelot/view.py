@@ -6,14 +6,11 @@ held at all (stacks are sets and multisets)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from albion.core.variants import Variant
 from albion.games.super_camelot.components import Card, Character, Item, Special, Token
 from albion.games.super_camelot.pieces import Pending, Phase, Thing, TreasureState
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
+from albion.games.super_camelot.record import SuperCamelotRecord
 
 GEM_SLICE = slice(Item.GREEN_GEM, Item.RED_GEM + 1)
 
@@ -75,7 +72,7 @@ HIDDEN = -1
 """A count the viewer may not see (a gem supply that is not empty, SC-42)."""
 
 
-def observe(state: SuperCamelotState, seat: int | None) -> SuperCamelotView:
+def observe(state: SuperCamelotRecord, seat: int | None) -> SuperCamelotView:
     """SC-19, SC-27, SC-33: own gems only, all of them once the game is over; SC-42: of the
     gem supply only an empty pile is seen."""
     over = state.phase is Phase.OVER

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
 
 from albion.games.super_camelot.board import (
     OPEN_GROUND,
@@ -17,10 +16,8 @@ from albion.games.super_camelot.board import (
 )
 from albion.games.super_camelot.components import STACK_SIZE, Item, Special, Token
 from albion.games.super_camelot.pieces import Thing, TreasureState
+from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.tiles import Mark, load_tiles
-
-if TYPE_CHECKING:
-    from albion.games.super_camelot.state import SuperCamelotState
 
 TILES = load_tiles()
 """The 16 tiles (SC-1, SC-2), indexed as in the data file."""
@@ -48,12 +45,12 @@ def placed_layout(tile: int, slot: int) -> tuple[tuple[int, Mark], ...]:
     return tuple((origin + row * SIDE + col, mark) for row, col, mark in TILE_TOKENS[tile])
 
 
-def layout(state: SuperCamelotState, slot: int) -> tuple[tuple[int, Mark], ...]:
+def layout(state: SuperCamelotRecord, slot: int) -> tuple[tuple[int, Mark], ...]:
     """(square, mark) of every token of the tile in `slot`, in reading order."""
     return placed_layout(state.slot_tile[slot], slot)
 
 
-def population_plan(state: SuperCamelotState, slot: int) -> Mapping[int, Token]:
+def population_plan(state: SuperCamelotRecord, slot: int) -> Mapping[int, Token]:
     """SC-11: the bushes, rocks and enemies entering `slot` would place now: in reading
     order, each type until its supply runs out."""
     return _plan(state.slot_tile[slot], slot, tuple(state.token_supply))
@@ -72,7 +69,7 @@ def _plan(tile: int, slot: int, supply: tuple[int, ...]) -> Mapping[int, Token]:
     return plan
 
 
-def populate(state: SuperCamelotState, slot: int) -> None:
+def populate(state: SuperCamelotRecord, slot: int) -> None:
     """SC-11: a first visit places the persistent tokens; every entry into an empty tile
     places its bushes, rocks and enemies (Plants face north, SC-31)."""
     if not state.visited[slot]:
@@ -96,7 +93,7 @@ def populate(state: SuperCamelotState, slot: int) -> None:
     state.populated[slot] = True
 
 
-def depopulate(state: SuperCamelotState, slot: int) -> None:
+def depopulate(state: SuperCamelotRecord, slot: int) -> None:
     """SC-11: bushes, rocks and enemies return to the supply; items left lying are lost
     for good; a Mimic's stolen treasures stay face down for good (SC-24, SC-40)."""
     for square in [sq for sq, thing in state.things.items()
@@ -115,13 +112,13 @@ def depopulate(state: SuperCamelotState, slot: int) -> None:
     state.populated[slot] = False
 
 
-def characters_on(state: SuperCamelotState, slot: int) -> list[int]:
+def characters_on(state: SuperCamelotRecord, slot: int) -> list[int]:
     """Seats whose character stands on `slot` (passed-out ones included, SC-11)."""
     return [seat for seat, player in enumerate(state.players)
             if 0 <= player.position < SQUARES and slot_of(player.position) == slot]
 
 
-def character_at(state: SuperCamelotState, position: int) -> int:
+def character_at(state: SuperCamelotRecord, position: int) -> int:
     """The seat standing on `position`, or -1."""
     for seat, player in enumerate(state.players):
         if player.position == position:
@@ -134,14 +131,14 @@ def is_open_ground(position: int) -> bool:
     return position >= 0 and OPEN_GROUND[position]
 
 
-def is_blocked(state: SuperCamelotState, square: int) -> bool:
+def is_blocked(state: SuperCamelotRecord, square: int) -> bool:
     """SC-8: an object, an enemy or a character stands there (on a populated tile or a
     visited one's persistent tokens)."""
     return square in state.things or square in state.enemies or \
         character_at(state, square) >= 0
 
 
-def drop_item(state: SuperCamelotState, square: int, item: Item) -> bool:
+def drop_item(state: SuperCamelotRecord, square: int, item: Item) -> bool:
     """Lay a token from the supply on `square`; False when the supply has none (SC-35)."""
     if not state.item_supply[item]:
         return False
