@@ -1,37 +1,75 @@
-"""Rule variants: named switches a table can flip, each tied to the ruling it decides."""
+"""Rule variants: named switches a table can flip, each tied to the ruling it decides.
+
+A choice's values are the members of a `StrEnum` the game declares beside its variants
+(issue 26: variant values are typed, never compared as strings). A member is a `str`, so
+records, JSON, the lobby and the command line keep the same words; the rules read a value
+with `Variant.choice(key, Kind)` and compare members (`is First.RANDOM`), numbers with
+`Variant.number(key)`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
 
 from albion.core.errors import VariantError
 
 VariantValue = str | int
+"""A value as it is given (a word or a number: the command line, JSON, a record)."""
+VariantSetting = StrEnum | int
+"""A value as a `Variant` holds it: a member of its option's enum, or a whole number."""
+
+E = TypeVar("E", bound=StrEnum)
 
 
 @dataclass(frozen=True, slots=True)
 class VariantOption:
-    """One switch: either a choice among words, or a whole number within bounds."""
+    """One switch: either a choice among the members of `kind` (made with `choice`), or a
+    whole number within bounds."""
 
     key: str
-    default: VariantValue
+    default: VariantSetting
     ruling: str
     summary: str
-    choices: tuple[str, ...] = ()
+    kind: type[StrEnum] | None = None
+    """The enum whose members are the choices; None for a number."""
     minimum: int = 1
     maximum: int = 1_000_000
     meanings: tuple[str, ...] = ()
     """What each choice means, in the order of `choices` (the lobby explains each value)."""
 
+    def __post_init__(self) -> None:
+        if self.kind is None:
+            if not isinstance(self.default, int) or isinstance(self.default, bool):
+                raise TypeError(f"variant {self.key}: a number's default must be an int")
+            return
+        if not isinstance(self.default, self.kind):
+            raise TypeError(f"variant {self.key}: default {self.default!r} is not a "
+                            f"{self.kind.__name__}")
+        if self.meanings and len(self.meanings) != len(self.kind):
+            raise TypeError(f"variant {self.key}: one meaning per choice")
+
+    @classmethod
+    def choice(cls, key: str, default: StrEnum, ruling: str, summary: str,
+               meanings: tuple[str, ...] = ()) -> VariantOption:
+        """A choice among the members of `default`'s enum, `meanings` in their order."""
+        return cls(key, default, ruling, summary, kind=type(default), meanings=meanings)
+
     @property
     def is_number(self) -> bool:
-        return not self.choices
+        return self.kind is None
+
+    @property
+    def choices(self) -> tuple[StrEnum, ...]:
+        """The members of `kind`, in their order (none for a number)."""
+        return tuple(self.kind) if self.kind is not None else ()
 
     def meaning(self, choice: str) -> str:
         """What `choice` means in play ('' if not written)."""
-        if choice in self.choices and len(self.meanings) == len(self.choices):
-            return self.meanings[self.choices.index(choice)]
+        choices = self.choices
+        if choice in choices and len(self.meanings) == len(choices):
+            return self.meanings[choices.index(choice)]
         return ""
 
     def allowed_text(self) -> str:
@@ -39,9 +77,10 @@ class VariantOption:
             return f"a whole number from {self.minimum} to {self.maximum}"
         return ", ".join(self.choices)
 
-    def parse(self, raw: VariantValue) -> VariantValue:
-        """Return the value `raw` stands for, or raise VariantError naming what is allowed."""
-        if self.is_number:
+    def parse(self, raw: VariantValue) -> VariantSetting:
+        """Return the value `raw` stands for (the enum member, or the number), or raise
+        VariantError naming what is allowed."""
+        if self.kind is None:
             text = str(raw).strip()
             if isinstance(raw, bool | float) or not text.lstrip("-").isdigit():
                 raise VariantError(
@@ -54,20 +93,22 @@ class VariantOption:
                 )
             return number
         text = str(raw)
-        if text not in self.choices:
+        try:
+            return self.kind(text)
+        except ValueError:
             raise VariantError(
                 f"variant {self.key}={text!r} is not allowed; allowed: {self.allowed_text()}"
-            )
-        return text
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
-class Variant(Mapping[str, VariantValue]):
-    """A complete, validated set of variant values (every key present); hashable."""
+class Variant(Mapping[str, VariantSetting]):
+    """A complete, validated set of variant values (every key present); hashable. A
+    choice's value is its enum's member, which hashes and compares as its word."""
 
-    items_: tuple[tuple[str, VariantValue], ...]
+    items_: tuple[tuple[str, VariantSetting], ...]
 
-    def __getitem__(self, key: str) -> VariantValue:
+    def __getitem__(self, key: str) -> VariantSetting:
         for name, value in self.items_:
             if name == key:
                 return value
@@ -79,16 +120,24 @@ class Variant(Mapping[str, VariantValue]):
     def __len__(self) -> int:
         return len(self.items_)
 
-    def text(self, key: str) -> str:
-        return str(self[key])
+    def choice(self, key: str, kind: type[E]) -> E:
+        """The member of `kind` chosen for `key`; TypeError if `key` holds no such member."""
+        value = self[key]
+        if not isinstance(value, kind):
+            raise TypeError(f"variant {key}={value!r} is not a {kind.__name__}")
+        return value
 
     def number(self, key: str) -> int:
+        """The whole number set for `key`; TypeError if `key` is a choice."""
         value = self[key]
-        assert isinstance(value, int)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"variant {key}={value!r} is not a number")
         return value
 
     def as_dict(self) -> dict[str, VariantValue]:
-        return dict(self.items_)
+        """Plain words and numbers, as records, JSON and the wire carry them."""
+        return {key: value if isinstance(value, int) else value.value
+                for key, value in self.items_}
 
 
 def resolve_variant(

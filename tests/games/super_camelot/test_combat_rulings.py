@@ -11,7 +11,9 @@ from albion.core import CHANCE, InvalidActionError, Source
 from albion.games.super_camelot import GAME, strategy, wire
 from albion.games.super_camelot.board import name
 from albion.games.super_camelot.components import MAX_HEALTH, Card, Character, Deck, Item, Token
+from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import CardDraws, KillChoice, LootChoice, TreasureState
+from albion.games.super_camelot.rulings import EnemyHp
 from albion.games.super_camelot.scene import at, build
 from tests.games.super_camelot.helpers import options, play, refused
 
@@ -127,6 +129,15 @@ def test_sc13_enemy_health_is_a_variant() -> None:
     assert at(5, 2, 3) in state.enemies, "this Mimic needs 2 hits"
     play(state, "attack nw", "roll one-hit one-hit blank")
     assert at(5, 2, 3) not in state.enemies
+
+
+def test_sc13_each_enemy_hp_word_names_its_hits() -> None:
+    """The variant's word (as records and the command line write it) and the numbers the
+    rules read are one value, read in one place."""
+    for hp in EnemyHp:
+        assert hp.value == "-".join(str(hits) for hits in hp.hits)
+        assert Rules.of(GAME.variant({"enemy_hp": hp.value})).enemy_hp == hp.hits
+    assert Rules.of(GAME.variant()).enemy_hp == (1, 2, 3)
 
 
 # SC-14, SC-29 ------------------------------------------------------------------------

@@ -8,12 +8,15 @@ counts from seat 0. Counts are divided by the deck's count of that card (DI-1)."
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import numpy as np
 import numpy.typing as npt
 
 from albion.core.observation import ObservationLayout, Slice
 from albion.games.diamoniak.cards import CARDS_LOST_TO_WITCH, CASTLE_SIZE, COLOURS, DECK
 from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.rulings import Buy, DiamondsTo, Fairy, First, ReleaseEmpty
 from albion.games.diamoniak.view import DiamoniakView
 
 SEATS = 4
@@ -53,8 +56,9 @@ _PILE, _DISCARD, _COLOUR = (LAYOUT.offset(name) for name in ("pile", "discard",
 _SIZE, _RIGHT, _TOLL = (LAYOUT.offset(name) for name in ("castle_size", "right_piles",
                                                           "toll_left"))
 _TURNS, _WINNER, _VARIANT = (LAYOUT.offset(name) for name in ("turns", "winner", "variant"))
-_NOT_DEFAULT = (("first", "random"), ("release_empty", "yes"), ("diamonds_to", "discard"),
-                ("buy", "any"), ("fairy", "auto"))
+_NOT_DEFAULT: tuple[tuple[str, StrEnum], ...] = (
+    ("first", First.RANDOM), ("release_empty", ReleaseEmpty.YES),
+    ("diamonds_to", DiamondsTo.DISCARD), ("buy", Buy.ANY), ("fairy", Fairy.AUTO))
 _PHASES = {phase.name.lower(): phase.value for phase in Phase}
 
 
@@ -88,5 +92,5 @@ def observation_tensor(view: DiamoniakView) -> npt.NDArray[np.float32]:
     if view.winner >= 0:
         out[_WINNER + place[view.winner]] = 1.0
     for index, (key, value) in enumerate(_NOT_DEFAULT):
-        out[_VARIANT + index] = float(view.variant[key] == value)
+        out[_VARIANT + index] = float(view.variant.choice(key, type(value)) is value)
     return np.array(out, dtype=np.float32)

@@ -11,6 +11,7 @@ from typing import Self
 from albion.core.variants import Variant
 from albion.games.diamoniak.cards import DECK, NO_COLOUR
 from albion.games.diamoniak.phase import Phase
+from albion.games.diamoniak.rulings import Buy, DiamondsTo, Fairy, First, ReleaseEmpty
 
 KINDS = len(DECK)
 
@@ -30,11 +31,11 @@ class Rules:
     @classmethod
     def of(cls, variant: Variant) -> Rules:
         return cls(
-            first_random=variant["first"] == "random",
-            release_empty=variant["release_empty"] == "yes",
-            diamonds_to_seller=variant["diamonds_to"] == "seller",
-            buy_any=variant["buy"] == "any",
-            fairy_auto=variant["fairy"] == "auto",
+            first_random=variant.choice("first", First) is First.RANDOM,
+            release_empty=variant.choice("release_empty", ReleaseEmpty) is ReleaseEmpty.YES,
+            diamonds_to_seller=variant.choice("diamonds_to", DiamondsTo) is DiamondsTo.SELLER,
+            buy_any=variant.choice("buy", Buy) is Buy.ANY,
+            fairy_auto=variant.choice("fairy", Fairy) is Fairy.AUTO,
             max_turns=variant.number("max_turns"),
             variant=variant,
         )

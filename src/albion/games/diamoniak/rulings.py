@@ -3,6 +3,8 @@ variants. Each id is cited by the code that applies it and by a test named after
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from albion.core.rulings import ALL_1, Ruling, Source
 from albion.core.variants import VariantOption
 
@@ -72,29 +74,63 @@ RULINGS: tuple[Ruling, ...] = (
     ALL_1,
 )
 
+
+class First(StrEnum):
+    """DI-2: who starts."""
+
+    SEAT0 = "seat0"
+    RANDOM = "random"
+
+
+class ReleaseEmpty(StrEnum):
+    """DI-5: does a castle emptied by witches free its colour."""
+
+    NO = "no"
+    YES = "yes"
+
+
+class DiamondsTo(StrEnum):
+    """DI-7: where the 3 diamonds of a purchase go."""
+
+    SELLER = "seller"
+    DISCARD = "discard"
+
+
+class Buy(StrEnum):
+    """DI-7: which castle colours may be bought."""
+
+    OWN = "own"
+    ANY = "any"
+
+
+class Fairy(StrEnum):
+    """DI-8: is a held fairy spent on a witch by choice or automatically."""
+
+    CHOOSE = "choose"
+    AUTO = "auto"
+
+
 VARIANTS: tuple[VariantOption, ...] = (
-    VariantOption("first", "seat0", "DI-2", "who starts: seat 0, or a seat drawn at random",
-                  choices=("seat0", "random"),
-                  meanings=("the first seat starts (the youngest player, as the box says)",
-                            "a seat drawn by lot starts")),
-    VariantOption("release_empty", "no", "DI-5",
-                  "does a castle emptied by witches free its colour",
-                  choices=("no", "yes"),
-                  meanings=("a colour stays owned even when witches empty its castle",
-                            "an emptied castle frees its colour for anyone to start")),
-    VariantOption("diamonds_to", "seller", "DI-7", "where the 3 diamonds of a purchase go",
-                  choices=("seller", "discard"),
-                  meanings=("the buyer's 3 diamonds go to the seller's right-hand pile",
-                            "the buyer's 3 diamonds go to the discard")),
-    VariantOption("buy", "own", "DI-7", "which colours may be bought: own colour, or any",
-                  choices=("own", "any"),
-                  meanings=("only cards of one's own castle colour may be bought",
-                            "any castle colour may be bought, to deny an opponent")),
-    VariantOption("fairy", "choose", "DI-8",
-                  "against a witch, is a held fairy used by choice or automatically",
-                  choices=("choose", "auto"),
-                  meanings=("the player decides whether to spend a fairy on a witch",
-                            "a held fairy is always spent on a witch")),
+    VariantOption.choice("first", First.SEAT0, "DI-2",
+                         "who starts: seat 0, or a seat drawn at random",
+                         meanings=("the first seat starts (the youngest player, as the box says)",
+                                   "a seat drawn by lot starts")),
+    VariantOption.choice("release_empty", ReleaseEmpty.NO, "DI-5",
+                         "does a castle emptied by witches free its colour",
+                         meanings=("a colour stays owned even when witches empty its castle",
+                                   "an emptied castle frees its colour for anyone to start")),
+    VariantOption.choice("diamonds_to", DiamondsTo.SELLER, "DI-7",
+                         "where the 3 diamonds of a purchase go",
+                         meanings=("the buyer's 3 diamonds go to the seller's right-hand pile",
+                                   "the buyer's 3 diamonds go to the discard")),
+    VariantOption.choice("buy", Buy.OWN, "DI-7",
+                         "which colours may be bought: own colour, or any",
+                         meanings=("only cards of one's own castle colour may be bought",
+                                   "any castle colour may be bought, to deny an opponent")),
+    VariantOption.choice("fairy", Fairy.CHOOSE, "DI-8",
+                         "against a witch, is a held fairy used by choice or automatically",
+                         meanings=("the player decides whether to spend a fairy on a witch",
+                                   "a held fairy is always spent on a witch")),
     VariantOption("max_turns", 500, "DI-10", "safety cap: turns before the game is a draw",
                   minimum=1, maximum=1_000_000),
 )

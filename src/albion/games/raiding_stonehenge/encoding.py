@@ -9,6 +9,8 @@ scaled by 30, counts by number by 2 (RS-1: two copies of each), disks by 10."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import numpy as np
 import numpy.typing as npt
 
@@ -24,6 +26,7 @@ from albion.games.raiding_stonehenge.components import (
     LINES,
 )
 from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.rulings import Contest, RotateStart, SetAside
 from albion.games.raiding_stonehenge.view import RaidingView
 
 SEATS = 5
@@ -74,7 +77,9 @@ LAYOUT = ObservationLayout("Raiding Stonehenge", (
 _O = {part.name: LAYOUT.offset(part.name) for part in LAYOUT.slices}
 _PHASES = {phase.name.lower(): phase.value for phase in Phase}
 _COLOUR_INDEX = tuple(colour if colour >= 0 else len(COLOURS) for colour in CARD_COLOUR)
-_DEFAULTS = (("contest", "all-lose"), ("set_aside", "pile-colour"), ("rotate_start", "no"))
+_DEFAULTS: tuple[tuple[str, StrEnum], ...] = (
+    ("contest", Contest.ALL_LOSE), ("set_aside", SetAside.PILE_COLOUR),
+    ("rotate_start", RotateStart.NO))
 
 
 def observation_tensor(view: RaidingView) -> npt.NDArray[np.float32]:
@@ -120,5 +125,5 @@ def observation_tensor(view: RaidingView) -> npt.NDArray[np.float32]:
     for card in NUMBERS:
         out[o["discard"] + card - 1] = view.discard[card] / COPIES
     for index, (key, value) in enumerate(_DEFAULTS):
-        out[o["variant"] + index] = float(view.variant[key] == value)
+        out[o["variant"] + index] = float(view.variant.choice(key, type(value)) is value)
     return np.array(out, dtype=np.float32)

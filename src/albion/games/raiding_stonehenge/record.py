@@ -18,6 +18,7 @@ from albion.games.raiding_stonehenge.components import (
     full_deck,
 )
 from albion.games.raiding_stonehenge.phase import Phase
+from albion.games.raiding_stonehenge.rulings import Contest, RotateStart, SetAside
 
 HAND_TARGET = LINES
 """Deal-queue targets below LINES are lines; LINES + seat is that seat's hand."""
@@ -35,9 +36,9 @@ class Rules:
 
     @classmethod
     def of(cls, variant: Variant) -> Rules:
-        return cls(all_lose=variant["contest"] == "all-lose",
-                   pile_colour=variant["set_aside"] == "pile-colour",
-                   rotate_start=variant["rotate_start"] == "yes",
+        return cls(all_lose=variant.choice("contest", Contest) is Contest.ALL_LOSE,
+                   pile_colour=variant.choice("set_aside", SetAside) is SetAside.PILE_COLOUR,
+                   rotate_start=variant.choice("rotate_start", RotateStart) is RotateStart.YES,
                    variant=variant)
 
 

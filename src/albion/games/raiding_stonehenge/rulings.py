@@ -3,6 +3,8 @@ and its variants. Each id is cited by the code that applies it and a test named 
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from albion.core.rulings import ALL_1, Ruling, Source
 from albion.core.variants import VariantOption
 
@@ -90,21 +92,42 @@ RULINGS: tuple[Ruling, ...] = (
     ALL_1,
 )
 
+
+class Contest(StrEnum):
+    """RS-10: who takes at a contested pile."""
+
+    FIRST_TAKES = "first-takes"
+    ALL_LOSE = "all-lose"
+
+
+class SetAside(StrEnum):
+    """RS-11: which colour a disk set aside may be."""
+
+    ANY = "any"
+    PILE_COLOUR = "pile-colour"
+
+
+class RotateStart(StrEnum):
+    """RS-14: does the start player pass clockwise after every round."""
+
+    YES = "yes"
+    NO = "no"
+
+
 VARIANTS: tuple[VariantOption, ...] = (
-    VariantOption("contest", "first-takes", "RS-10",
-                  "at a contested pile: rank 1 takes and the rest set aside, or all set aside",
-                  choices=("first-takes", "all-lose"),
-                  meanings=("at a shared pile the first-ranked player takes a disk; the others "
-                            "set one aside",
-                            "at a shared pile nobody takes; everyone there sets a disk aside")),
-    VariantOption("set_aside", "any", "RS-11",
-                  "a disk set aside may be of any colour, or must be of the pile's colour",
-                  choices=("any", "pile-colour"),
-                  meanings=("the player chooses which colour of disk to set aside",
-                            "the disk set aside must be of the pile's colour")),
-    VariantOption("rotate_start", "yes", "RS-14",
-                  "does the start player pass clockwise after every round",
-                  choices=("yes", "no"),
-                  meanings=("the start player passes clockwise after every round",
-                            "the same player starts every round")),
+    VariantOption.choice("contest", Contest.FIRST_TAKES, "RS-10",
+                         "at a contested pile: rank 1 takes and the rest set aside, or all set "
+                         "aside",
+                         meanings=("at a shared pile the first-ranked player takes a disk; the "
+                                   "others set one aside",
+                                   "at a shared pile nobody takes; everyone there sets a disk "
+                                   "aside")),
+    VariantOption.choice("set_aside", SetAside.ANY, "RS-11",
+                         "a disk set aside may be of any colour, or must be of the pile's colour",
+                         meanings=("the player chooses which colour of disk to set aside",
+                                   "the disk set aside must be of the pile's colour")),
+    VariantOption.choice("rotate_start", RotateStart.YES, "RS-14",
+                         "does the start player pass clockwise after every round",
+                         meanings=("the start player passes clockwise after every round",
+                                   "the same player starts every round")),
 )

@@ -5,6 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from albion.core.variants import Variant
+from albion.games.super_camelot.rulings import (
+    Abilities,
+    Arc,
+    EnemyHp,
+    EnemyOrder,
+    TargetPassedOut,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,14 +27,14 @@ class Rules:
 
     @classmethod
     def of(cls, variant: Variant) -> Rules:
-        mimic, plant, knight = (int(part) for part in variant.text("enemy_hp").split("-"))
         return cls(
-            abilities=variant["abilities"] == "on",
-            own_tile_arcs=variant["arc"] == "own-tile",
-            enemy_hp=(mimic, plant, knight),
+            abilities=variant.choice("abilities", Abilities) is Abilities.ON,
+            own_tile_arcs=variant.choice("arc", Arc) is Arc.OWN_TILE,
+            enemy_hp=variant.choice("enemy_hp", EnemyHp).hits,
             treasure_gems=variant.number("treasure_gems"),
-            choose_enemy_order=variant["enemy_order"] == "choose",
-            target_passed_out=variant["target_passed_out"] == "yes",
+            choose_enemy_order=variant.choice("enemy_order", EnemyOrder) is EnemyOrder.CHOOSE,
+            target_passed_out=(variant.choice("target_passed_out", TargetPassedOut)
+                               is TargetPassedOut.YES),
             max_turns=variant.number("max_turns"),
             variant=variant,
         )

@@ -62,6 +62,13 @@ from albion.games.super_camelot.pieces import (
     TurnOver,
     Weapon,
 )
+from albion.games.super_camelot.rulings import (
+    Abilities,
+    Arc,
+    EnemyHp,
+    EnemyOrder,
+    TargetPassedOut,
+)
 from albion.games.super_camelot.view import PlayerView, SuperCamelotView
 from albion.games.super_camelot.world import TILES
 
@@ -83,7 +90,6 @@ DECK_CARDS = tuple((deck, card) for deck in DECK_CONTENTS for card in DECK_CONTE
 THINGS = (Thing.BUSH, Thing.ROCK, Thing.SMALL_CHEST, Thing.OPEN_SMALL_CHEST, Thing.BIG_CHEST,
           Thing.OPEN_BIG_CHEST)
 ENEMIES = (Token.DARK_KNIGHT, Token.MIMIC, Token.PLANT)
-HP_CHOICES = ("1-2-3", "1-1-2", "2-2-3", "2-3-4")
 PLANES = ("open_ground", "explored", "populated", "bush", "rock", "small_chest",
           "open_small_chest", "big_chest", "open_big_chest", "big_key_stack",
           "fire_relic_stack", "water_relic_stack", "wind_relic_stack", "dark_knight", "mimic",
@@ -333,8 +339,10 @@ def _step(g: list[float], step: object) -> None:
 @cache
 def _variant(variant: Variant) -> list[float]:
     """The variant's 9 numbers (a variant is hashable and seldom changes: cached)."""
-    return [float(variant["abilities"] == "off"), float(variant["arc"] == "own-tile"),
-            *(float(variant.text("enemy_hp") == hp) for hp in HP_CHOICES),
+    enemy_hp = variant.choice("enemy_hp", EnemyHp)
+    return [float(variant.choice("abilities", Abilities) is Abilities.OFF),
+            float(variant.choice("arc", Arc) is Arc.OWN_TILE),
+            *(float(enemy_hp is hp) for hp in EnemyHp),
             min(1.0, variant.number("treasure_gems") / WIN_GEMS),
-            float(variant["enemy_order"] == "choose"),
-            float(variant["target_passed_out"] == "yes")]
+            float(variant.choice("enemy_order", EnemyOrder) is EnemyOrder.CHOOSE),
+            float(variant.choice("target_passed_out", TargetPassedOut) is TargetPassedOut.YES)]

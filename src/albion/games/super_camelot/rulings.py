@@ -3,6 +3,8 @@ its variants. Each id is cited by the code that applies it and a test named afte
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from albion.core.rulings import ALL_1, Ruling, Source
 from albion.core.variants import VariantOption
 
@@ -244,32 +246,86 @@ RULINGS: tuple[Ruling, ...] = (
     ALL_1,
 )
 
+
+class Abilities(StrEnum):
+    """SC-5: do the characters have their abilities."""
+
+    ON = "on"
+    OFF = "off"
+
+
+class Arc(StrEnum):
+    """SC-12: may a sword arc reach into the next tile."""
+
+    CROSS_TILE = "cross-tile"
+    OWN_TILE = "own-tile"
+
+
+class EnemyHp(StrEnum):
+    """SC-13: hits to kill a mimic, a plant, a dark knight; the word is the three numbers
+    (as records and the command line write it), `hits` the numbers the rules read."""
+
+    STANDARD = "1-2-3"
+    EASIER = "1-1-2"
+    HARDER = "2-2-3"
+    HARDEST = "2-3-4"
+
+    @property
+    def hits(self) -> tuple[int, int, int]:
+        """(mimic, plant, dark knight)."""
+        return ENEMY_HITS[self]
+
+
+ENEMY_HITS: dict[EnemyHp, tuple[int, int, int]] = {
+    EnemyHp.STANDARD: (1, 2, 3),
+    EnemyHp.EASIER: (1, 1, 2),
+    EnemyHp.HARDER: (2, 2, 3),
+    EnemyHp.HARDEST: (2, 3, 4),
+}
+"""SC-13: (mimic, plant, dark knight) hits for each `EnemyHp`."""
+
+
+class EnemyOrder(StrEnum):
+    """SC-22: in which order the enemies act."""
+
+    READING = "reading"
+    CHOOSE = "choose"
+
+
+class TargetPassedOut(StrEnum):
+    """SC-21: may enemies target passed-out characters."""
+
+    NO = "no"
+    YES = "yes"
+
+
 VARIANTS: tuple[VariantOption, ...] = (
-    VariantOption("abilities", "on", "SC-5", "character abilities (our own design)",
-                  choices=("on", "off"),
-                  meanings=("each character has its ability (SC-5: re-roll, extra healing, …)",
-                            "characters differ only in looks")),
-    VariantOption("arc", "cross-tile", "SC-12", "may a sword arc reach into the next tile",
-                  choices=("cross-tile", "own-tile"),
-                  meanings=("an arc may reach squares of the next tile",
-                            "an arc stops at the edge of the attacker's tile")),
-    VariantOption("enemy_hp", "1-2-3", "SC-13", "hits to kill a mimic, a plant, a dark knight",
-                  choices=("1-2-3", "1-1-2", "2-2-3", "2-3-4"),
-                  meanings=("mimic 1 hit, plant 2, dark knight 3",
-                            "mimic 1, plant 1, dark knight 2 (easier)",
-                            "mimic 2, plant 2, dark knight 3 (harder)",
-                            "mimic 2, plant 3, dark knight 4 (hardest)")),
+    VariantOption.choice("abilities", Abilities.ON, "SC-5",
+                         "character abilities (our own design)",
+                         meanings=("each character has its ability (SC-5: re-roll, extra "
+                                   "healing, …)",
+                                   "characters differ only in looks")),
+    VariantOption.choice("arc", Arc.CROSS_TILE, "SC-12",
+                         "may a sword arc reach into the next tile",
+                         meanings=("an arc may reach squares of the next tile",
+                                   "an arc stops at the edge of the attacker's tile")),
+    VariantOption.choice("enemy_hp", EnemyHp.STANDARD, "SC-13",
+                         "hits to kill a mimic, a plant, a dark knight",
+                         meanings=("mimic 1 hit, plant 2, dark knight 3",
+                                   "mimic 1, plant 1, dark knight 2 (easier)",
+                                   "mimic 2, plant 2, dark knight 3 (harder)",
+                                   "mimic 2, plant 3, dark knight 4 (hardest)")),
     VariantOption("treasure_gems", 5, "SC-17", "gem value of a face-up Small Treasure",
                   minimum=0, maximum=40),
-    VariantOption("enemy_order", "reading", "SC-22",
-                  "enemies act in reading order, or in the order the active player chooses",
-                  choices=("reading", "choose"),
-                  meanings=("enemies act in reading order (top row first, left to right)",
-                            "the active player chooses the order enemies act in")),
-    VariantOption("target_passed_out", "no", "SC-21", "may enemies target passed-out characters",
-                  choices=("no", "yes"),
-                  meanings=("enemies ignore a passed-out character",
-                            "enemies may attack a passed-out character")),
+    VariantOption.choice("enemy_order", EnemyOrder.READING, "SC-22",
+                         "enemies act in reading order, or in the order the active player "
+                         "chooses",
+                         meanings=("enemies act in reading order (top row first, left to right)",
+                                   "the active player chooses the order enemies act in")),
+    VariantOption.choice("target_passed_out", TargetPassedOut.NO, "SC-21",
+                         "may enemies target passed-out characters",
+                         meanings=("enemies ignore a passed-out character",
+                                   "enemies may attack a passed-out character")),
     VariantOption("max_turns", 400, "SC-37", "safety cap: seat turns before the game is a draw",
                   minimum=1, maximum=100_000),
 )
