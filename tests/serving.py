@@ -22,11 +22,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, *options: str) -> subprocess.Popen[bytes]:
-    """`albion serve --port PORT OPTIONS…`, once it answers (AssertionError with its
-    error output if it dies or does not answer within 60 s)."""
+def start_server(port: int, *options: str,
+                 env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """`albion serve --port PORT OPTIONS…` (in `env`, else this process's environment),
+    once it answers (AssertionError with its error output if it dies or does not answer
+    within 60 s)."""
     process = subprocess.Popen([str(ALBION), "serve", "--port", str(port), *options],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from albion.bots import PlayerSpec, PlayerSpecError, make_bot, parse_players
+from albion.bots import (
+    Agent,
+    AgentBase,
+    PlayerSpec,
+    PlayerSpecError,
+    as_agent,
+    make_bot,
+    parse_players,
+)
 from albion.bots.ismcts_bot import IsmctsBot
 from albion.bots.search import Budget, SearchSettings, random_policy, search
 from albion.core import CHANCE, State, get_game
@@ -49,13 +57,15 @@ def test_bad_specs_are_explained(text: str, message: str) -> None:
         assert "bots and options" in str(error.value)
 
 
-class Spy:
-    """Records what a bot is handed, then lets the bot decide."""
+class Spy(AgentBase):
+    """Records what a bot is handed, then lets the bot decide (declaring the bot's own
+    flags: the Agent protocol, issue 26)."""
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Agent) -> None:
         self.inner = inner
         self.name = inner.name
-        self.sees_state = getattr(inner, "sees_state", False)
+        self.sees_state = inner.sees_state
+        self.needs_view = True  # it records the view
         self.seen: list[Any] = []
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -178,3 +188,36 @@ def test_rollout_option_picks_the_rollout_policy_and_the_guide_stays() -> None:
     assert heuristic.settings.rollout is strategy.policy
     assert default.settings.guide is strategy.policy and default.settings.bias == 0.5
     assert unguided.settings.bias == 0.0
+
+
+def test_every_bot_declares_the_agent_protocols_flags() -> None:
+    """Issue 26: a table asks a bot by its declared flags (never by guessing them)."""
+    game = get_game("raiding-stonehenge")
+    for name in ("random", "heuristic", "ismcts", "cheat-mcts"):
+        bot = make_bot(PlayerSpec(name), game, random.Random(0))
+        assert isinstance(bot, Agent), name
+        assert as_agent(bot) is bot
+    assert make_bot(PlayerSpec("random"), game, random.Random(0)).picks_from_legal
+    assert make_bot(PlayerSpec("cheat-mcts"), game, random.Random(0)).sees_state
+
+
+def test_an_agent_of_ones_own_needs_only_a_name_and_a_choice() -> None:
+    """README: anything with a `name` and `choose(view, legal)` sits at a table; it is
+    handed views (never a state) and asked like any bot that reads its view."""
+
+    class First:
+        name = "first"
+
+        def __init__(self) -> None:
+            self.seen: list[Any] = []
+
+        def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+            self.seen.append(view)
+            return legal[0]
+
+    mine = First()
+    agent = as_agent(mine)
+    assert isinstance(agent, Agent) and not agent.sees_state and agent.needs_view
+    table = Table(get_game("diamoniak"), [mine, "random"], seed=2)
+    assert table.is_over() and mine.seen
+    assert not any(isinstance(seen, State) for seen in mine.seen)

@@ -9,6 +9,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from albion.games.super_camelot.board import name
+from albion.games.super_camelot.board import square as board_square
+from albion.games.super_camelot.combat import ARC_NAMES, ARCS
 from tests.browser.conftest import (
     DESKTOP,
     PHONE,
@@ -127,4 +130,52 @@ def test_dice_and_arcs_drawn(server: LiveServer, new_page: Callable[..., Any]) -
             break
     else:
         raise AssertionError("no attack in 60 clicks")
+    assert_no_js_errors(page)
+
+
+def struck(square: str, arc: str) -> set[str]:
+    """SC-12, SC-32: the squares an attack on `arc` from `square` strikes under
+    `arc=own-tile`, from the engine's own arcs."""
+    row, col = (int(part) - 1 for part in square[1:].split("c"))
+    return {name(sq) for sq in ARCS[True][board_square(row, col)][ARC_NAMES.index(arc)]}
+
+
+def test_sc32_under_own_tile_arcs_every_highlighted_square_is_struck(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    """Issue 26's live bug: the page drew the sword's arcs from a copy of SC-12 that knew
+    nothing of `arc=own-tile`, so under SC-32 it highlighted squares the attack does not
+    strike. Every square the page highlights for an arc is one the engine strikes, and
+    each arc's squares are all there (within the map drawn)."""
+    created = server.create(GAME, ["human", "heuristic"], seed=SEED + 2,
+                            variant={"arc": "own-tile"})
+    link = created["seats"][0]["url"]
+    page = new_page()
+    page.goto(server.url + link if link.startswith("/") else link)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(80):
+        if wait_for_turn(page) == "over" or checked >= 8:
+            break
+        version = page.get_attribute("body", "data-version")
+        forest = page.locator("#board [data-testid=forest]")
+        arcs = page.locator("#board .sc-target[data-kind=attack]")
+        if arcs.count():
+            at = forest.locator("[data-testid=piece-0]").get_attribute("data-square")
+            drawn = set(forest.locator("rect[data-square]").evaluate_all(
+                "nodes => nodes.map(n => n.dataset.square)"))
+            wanted: set[str] = set()
+            for index in range(arcs.count()):
+                action = arcs.nth(index).get_attribute("data-action") or ""
+                squares = struck(at or "", action.split()[1])
+                wanted |= squares
+                reach = page.locator(
+                    f"#board .sc-target[data-action='{action}'] + .sc-arc-reach rect"
+                ).evaluate_all("nodes => nodes.map(n => n.dataset.square)")
+                assert set(reach) == squares, (action, at, reach, squares)
+            assert drawn <= wanted, (at, sorted(drawn - wanted))
+            checked += 1
+        node, _ = choose(page, rng)
+        node.click()
+        page.wait_for_selector(f"body:not([data-version='{version}'])", timeout=15_000)
+    assert checked >= 3, "too few positions with an arc to attack"
     assert_no_js_errors(page)

@@ -42,18 +42,38 @@ def test_every_page_is_served_with_a_policy_that_forbids_inline_scripts(
 
 
 def test_each_games_renderer_and_stylesheet_is_served(client: TestClient) -> None:
+    """Issue 26: each game's drawing ships in its own package, served under
+    /static/games/<id>/ and named by /api/games."""
+    listed = {game["id"]: game["board"] for game in client.get("/api/games").json()}
     for game in all_games():
-        script = client.get(f"/static/js/games/{game.id}.js")
+        assets = listed[game.id]
+        assert assets == {"script": f"/static/games/{game.id}/board.js",
+                          "style": f"/static/games/{game.id}/board.css"}, game.id
+        script = client.get(assets["script"])
         assert script.status_code == 200, game.id
         assert "javascript" in script.headers["content-type"]
         assert "export function render" in script.text
-        assert client.get(f"/static/css/{game.id}.css").status_code == 200
+        style = client.get(assets["style"])
+        assert style.status_code == 200 and "text/css" in style.headers["content-type"]
+    assert client.get("/static/js/generic-board.js").status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/static/games/diamoniak/missing.js", "/static/games/diamoniak/..%2Fgame.py",
+    "/static/games/diamoniak/game.py", "/static/games/diamoniak/%2e%2e",
+    "/static/games/chess/board.js",
+    "/static/games/diamoniak/..%2F..%2Fserver%2Fweb%2Fjs%2Ftable.js"])
+def test_a_game_asset_is_only_a_file_of_its_web_folder(client: TestClient, path: str) -> None:
+    assert client.get(path).status_code == 404
 
 
 def test_the_pages_never_write_html_from_text(client: TestClient) -> None:
-    """Issue 18's rule, checked at the source: every text goes in as a text node."""
-    static = Path(__file__).parents[2] / "src/albion/server/web/js"
-    for script in static.rglob("*.js"):
+    """Issue 18's rule, checked at the source: every text goes in as a text node (in the
+    pages' scripts and in every game's own drawing)."""
+    src = Path(__file__).parents[2] / "src/albion"
+    scripts = [*(src / "server/web/js").rglob("*.js"), *(src / "games").glob("*/web/*.js")]
+    assert len(scripts) > 10
+    for script in scripts:
         source = script.read_text()
         for unsafe in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write",
                        "eval("):

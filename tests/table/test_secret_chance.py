@@ -10,6 +10,7 @@ import pytest
 
 from albion import Table
 from albion.core.record import GameRecord
+from albion.table.records import SECRET_CHANCE
 from albion.table.seeding import (
     SECRET_BYTES,
     SecretStream,
@@ -18,7 +19,6 @@ from albion.table.seeding import (
     new_secret,
     secret_rng,
 )
-from albion.table.table import SECRET_CHANCE
 
 
 def test_a_secret_is_256_bits_from_the_operating_system() -> None:

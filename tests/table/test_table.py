@@ -73,16 +73,23 @@ def test_versions_grow_by_one_per_accepted_decision(setup: tuple[AnyGame, int]) 
 
 
 def test_submit_returns_the_events_since_the_decision(setup: tuple[AnyGame, int]) -> None:
+    """Issue 26: `submit` returns one Update: the version reached, the decision's entries
+    (each viewer's own among them), and each viewer's view, built once."""
     game, players = setup
     table = Table(game, ["human"] * players, SHORT.get(game.id), seed=4)
     rng = random.Random(2)
     while not table.is_over():
         seat = rng.choice(table.to_move())
         version = table.version
-        events = table.submit(seat, rng.choice(table.legal(seat)), version)
+        update = table.submit(seat, rng.choice(table.legal(seat)), version)
+        events = update.events_for(seat)
+        assert update.version == table.version
         assert events == table.events_for(seat, version)
         assert events and all(version < e.version <= table.version for e in events)
         assert events[0].event.to_json()["type"] == "action"
+        for viewer in (None, seat):
+            assert update.view_for(viewer) == table.update_for(viewer)
+            assert update.view_for(viewer) is update.view_for(viewer)  # built once
 
 
 def test_refusals_change_nothing(setup: tuple[AnyGame, int]) -> None:

@@ -7,11 +7,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from albion.bots.base import AgentBase
 from albion.core.game import AnyGame
 from albion.core.plugin import Strategy
 
 
-class HeuristicBot:
+class HeuristicBot(AgentBase):
     name = "heuristic"
 
     def __init__(self, game: AnyGame, rng: random.Random, strategy: Strategy) -> None:

@@ -8,11 +8,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from albion.bots.base import AgentBase
 from albion.bots.search import SearchResult, SearchSettings, search
 from albion.core.game import AnyGame, AnyState
 
 
-class IsmctsBot:
+class IsmctsBot(AgentBase):
     """Sees only its view; `last` keeps the latest search (for hints and benchmarks)."""
 
     name = "ismcts"
@@ -35,7 +36,7 @@ class IsmctsBot:
         return search(lambda: draw(rng), view.seat, legal, rng, self.settings)
 
 
-class CheatingMctsBot:
+class CheatingMctsBot(AgentBase):
     """MCTS on the true state: for measuring what hidden information is worth. It is given
     the state (`sees_state`), and every output labels it."""
 

@@ -6,8 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from albion.bots.base import AgentBase
 
-class RandomBot:
+
+class RandomBot(AgentBase):
     """Uniform over legal actions, from its own seeded generator."""
 
     name = "random"

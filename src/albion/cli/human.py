@@ -17,7 +17,7 @@ from albion.bots.specs import PlayerSpec
 from albion.cli.log import PlayLog
 from albion.cli.render import render_view
 from albion.core.errors import IllegalActionError, InvalidActionError
-from albion.table import Table
+from albion.table import AnyTable
 
 QUIT_WORDS = {"quit", "exit"}
 LONGEST_ANSWER = 200
@@ -33,7 +33,7 @@ class TerminalSeat:
     """Asks at the terminal and submits to the table. `read` is `input` unless a test
     supplies lines."""
 
-    def __init__(self, console: Console, table: Table, seat: int, seat_names: Sequence[str],
+    def __init__(self, console: Console, table: AnyTable, seat: int, seat_names: Sequence[str],
                  read: Callable[[str], str] = input, hotseat: bool = False) -> None:
         self.console = console
         self.table = table

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from albion.core.events import ActionTaken, ChanceResult
-from albion.table import Table
+from albion.table import AnyTable
 
 SHOWN_CHANCE_STEPS = 6
 
@@ -15,7 +15,7 @@ class PlayLog:
     """The table's events as `viewer` (one person's seat, or None on a shared screen) may
     read them: each decision on a line, chance steps summed up, what they brought about."""
 
-    def __init__(self, console: Console, table: Table, viewer: int | None) -> None:
+    def __init__(self, console: Console, table: AnyTable, viewer: int | None) -> None:
         self.console = console
         self.table = table
         self.viewer = viewer

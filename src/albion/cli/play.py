@@ -18,7 +18,7 @@ from albion.core.game import AnyGame
 from albion.core.registry import plugin_of
 from albion.core.variants import Variant
 from albion.sim.records import check_writable, save_record
-from albion.table import Table
+from albion.table import AnyTable, Table
 
 
 def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed: int,
@@ -69,7 +69,7 @@ def play_game(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], seed
         _save(table, save, console)
 
 
-def _offer_save(table: Table, console: Console, read: Callable[[str], str]) -> None:
+def _offer_save(table: AnyTable, console: Console, read: Callable[[str], str]) -> None:
     """Without --save: ask, and ask again while the chosen file cannot be written."""
     default = Path(f"{table.game.id}-{datetime.now():%Y%m%d-%H%M%S}.json")
     try:
@@ -87,7 +87,7 @@ def _offer_save(table: Table, console: Console, read: Callable[[str], str]) -> N
         console.print()
 
 
-def _save(table: Table, path: Path, console: Console) -> None:
+def _save(table: AnyTable, path: Path, console: Console) -> None:
     """Write the record; RecordError when it cannot be (the command then fails)."""
     check_writable(path)
     save_record(path, table.record())

@@ -11,10 +11,10 @@ from typing import Any, Generic, Self, TypeVar
 
 from albion.core.action_space import ActionSpace
 from albion.core.errors import PlayerCountError
-from albion.core.events import Event, public_text
+from albion.core.events import ActionTaken, ChanceResult, Event, public_text
 from albion.core.observation import ObservationLayout
 from albion.core.rulings import Ruling
-from albion.core.state import State
+from albion.core.state import CHANCE, State
 from albion.core.variants import Variant, VariantOption, VariantValue, resolve_variant
 
 AnyState = State[Any, Any]
@@ -112,8 +112,23 @@ class Game(ABC, Generic[S, A, V]):
     def moves_are_public(self) -> bool:
         """Every viewer reads every action as its notation: the game keeps this class's
         `describe_action` (one that overrides it may word a move apart for some viewers,
-        so each viewer's wording is asked for)."""
+        so each viewer's wording is asked for). Then `decision_event` is asked once, for
+        every viewer."""
         return type(self).describe_action is Game.describe_action
+
+    def decision_event(self, state: S, actor: int, action: A, text: str,
+                       viewer: int | None) -> Event:
+        """A decision of `actor` (a seat, or CHANCE for an outcome), taken in `state` and
+        written `text`, as the event `viewer` receives: by default its wording
+        (`describe_action`) in an `ActionTaken` or a `ChanceResult`. Games override it to
+        say what happened as values a face can draw (the card revealed, to whom, where),
+        so no face parses the notation (issue 26); `text` and `outcome` stay the words."""
+        wording = text if self.moves_are_public else \
+            self.describe_action(state, action, viewer)
+        if actor == CHANCE:
+            return ChanceResult(text=wording, outcome=wording)
+        return ActionTaken(text=f"{self.seat_name(actor)} {wording}", seat=actor,
+                           action=wording)
 
     def outcome_events(self, before: S, after: S) -> list[Event]:
         """What an action brought about that its text does not say (a witch's toll, a

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
+from importlib import import_module, resources
+from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
@@ -45,7 +46,8 @@ class GamePlugin:
     """A game and its faces' parts. `strategy` names a module with `policy`, `evaluate`
     and a docstring; `renderer` a function (view, seat names) → rich renderable; `wire` a
     module with a pydantic model `Board` and `board(view) → Board`, the game's part of
-    the table protocol."""
+    the table protocol, and optionally its presentation model (`annotate`, `recap`,
+    `geometry`: see `albion.table.views`); `web` its drawing for the browser."""
 
     game: AnyGame
     strategy: str | None = None
@@ -54,6 +56,11 @@ class GamePlugin:
     search_defaults: Mapping[str, Any] = field(default_factory=lambda: dict(SEARCH_FALLBACK))
     intro: str = ""
     """A few lines a player reads before the first move (what surprises newcomers)."""
+    web: str | None = None
+    """The game's own drawing for the browser, as `package:folder`: a folder of the
+    package holding `board.js` (a module exporting `render(root, update, ctx)`) and
+    `board.css`, served under `/static/games/<id>/`. None: the pages draw the game with
+    their generic renderer, from the presentation model alone (issue 26)."""
 
     @property
     def id(self) -> str:
@@ -71,6 +78,13 @@ class GamePlugin:
 
     def load_wire(self) -> ModuleType | None:
         return None if self.wire is None else import_module(self.wire)
+
+    def web_folder(self) -> Traversable | None:
+        """The folder of the game's web assets (see `web`), or None."""
+        if self.web is None:
+            return None
+        package, _, folder = self.web.partition(":")
+        return resources.files(package) / folder
 
 
 def _load(target: str | None) -> Callable[..., Any] | None:

@@ -34,9 +34,7 @@ reported apart."""
 from __future__ import annotations
 
 import base64
-import copy
 import json
-import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -81,7 +79,7 @@ from albion.server.refusals import (
     decision_refused,
 )
 from albion.server.settings import ServerSettings
-from albion.table import LogRow, Table
+from albion.table import AnyTable, LogRow, Table
 
 UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
                "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch"}
@@ -240,7 +238,7 @@ class Scanner:
                 for seat, name in dict(frame.body.get("names") or {}).items():
                     if str(seat).isdigit():
                         self.names.setdefault(int(seat), set()).add(str(name))
-        oracle = Table(facts.game, facts.players, facts.variant, facts.seed,
+        oracle: AnyTable = Table(facts.game, facts.players, facts.variant, facts.seed,
                        secret=facts.secret, autoplay=False)
         rows = facts.rows
         if oracle.log() != rows[:oracle.version]:
@@ -267,7 +265,7 @@ class Scanner:
                     self.leak(frame, f"version {version} the table never had")
         opening = True
         while True:
-            if oracle._state.current_player() != CHANCE:  # a version the server rests at
+            if oracle.current_player() != CHANCE:  # a version the server rests at
                 at = Position(oracle, self, opening)
                 opening = False
                 for frame in updates.get(oracle.version, []):
@@ -349,9 +347,11 @@ class Scanner:
 
     def check_update(self, at: Position, frame: Frame) -> None:
         body, viewer = frame.body, frame.viewer
-        if set(body) != UPDATE_KEYS:
+        if set(body) - {"geometry"} != UPDATE_KEYS:
             self.leak(frame, f"fields {sorted(set(body) ^ UPDATE_KEYS)} not in the contract")
             return
+        if "geometry" in body and body["geometry"] != at.table.geometry():
+            self.leak(frame, f"geometry {body['geometry']} is not the game's")
         self.check_table_fields(at, frame)
         view, legal = at.truth(viewer)
         if body["view"] != view:
@@ -414,11 +414,11 @@ class Scanner:
         return sorted(name for seat, held in self.names.items() if seat != viewer
                       for name in held)
 
-    def check_events(self, oracle: Table, row: LogRow) -> None:
+    def check_events(self, oracle: AnyTable, row: LogRow) -> None:
         """The events of `row` as each other viewer hears them do not depend on a seat's
         private fields, unless that viewer's own view changes with them (a reveal)."""
-        state = oracle._state
-        base = _sandbox(oracle, state.clone())
+        state = oracle.position()
+        base = oracle.fork()
         base.apply_log([row])
         for seat in range(oracle.num_players):
             if seat == row.actor:
@@ -426,7 +426,7 @@ class Scanner:
             planted = oracle.game.plant_canary(state, seat)
             if planted is None:
                 continue
-            twin = _sandbox(oracle, planted)
+            twin = oracle.fork(planted)
             try:
                 twin.apply_log([row])
             except RecordError:
@@ -435,8 +435,8 @@ class Scanner:
             for viewer in [None, *range(oracle.num_players)]:
                 if viewer == seat:
                     continue
-                ours = [e.to_json() for e in base._entries if e.event.is_for(viewer)]
-                theirs = [e.to_json() for e in twin._entries if e.event.is_for(viewer)]
+                ours = [e.to_json() for e in base.events_for(viewer, oracle.version)]
+                theirs = [e.to_json() for e in twin.events_for(viewer, oracle.version)]
                 if ours != theirs and base.view(viewer) == twin.view(viewer):
                     self.result.leaks.append(
                         f"events to {_who(viewer)} at {row.version} change with "
@@ -465,7 +465,7 @@ class Scanner:
 
     # -- HTTP ----------------------------------------------------------------------------------
 
-    def check_http(self, oracle: Table) -> None:
+    def check_http(self, oracle: AnyTable) -> None:
         """Before the end the record and the replay are refused (409 `not_over`); an
         answer served (200) must be the finished game's, whenever it was asked for."""
         record = oracle.record().to_json_dict()
@@ -490,14 +490,14 @@ class Scanner:
 class Position:
     """The truth at one version the server rested at, and its twins (built on demand)."""
 
-    def __init__(self, table: Table, scanner: Scanner, opening: bool = False) -> None:
+    def __init__(self, table: AnyTable, scanner: Scanner, opening: bool = False) -> None:
         self.table = table
         self.scanner = scanner
         self.version = table.version
         self.opening = opening
         """The deal, before any decision: a waiting table rests only here."""
         self._truth: dict[int | None, tuple[dict[str, Any], list[str]]] = {}
-        self._twins: dict[int, Table | None] = {}
+        self._twins: dict[int, AnyTable | None] = {}
         self._checked: set[tuple[int | None, bool]] = set()
         self._events: dict[int | None, list[dict[str, Any]]] = {}
 
@@ -512,11 +512,11 @@ class Position:
             self._events[viewer] = [e.to_json() for e in self.table.events_for(viewer)]
         return self._events[viewer]
 
-    def twin(self, seat: int) -> Table | None:
+    def twin(self, seat: int) -> AnyTable | None:
         """The position with a canary in `seat`'s private fields (None: it has none)."""
         if seat not in self._twins:
-            planted = self.table.game.plant_canary(self.table._state, seat)
-            self._twins[seat] = None if planted is None else _sandbox(self.table, planted)
+            planted = self.table.game.plant_canary(self.table.position(), seat)
+            self._twins[seat] = None if planted is None else self.table.fork(planted)
         return self._twins[seat]
 
     def others(self, viewer: int | None) -> Iterator[int]:
@@ -552,10 +552,10 @@ class Position:
         owner sees and `viewer` does not (an empty or false value tells nothing)."""
         if self.table.is_over():
             return {}
-        mine = self.truth(viewer)[0]
+        mine = _without_legal(self.truth(viewer)[0])
         fields: dict[int, list[tuple[str, Any]]] = {}
         for seat in self.others(viewer):
-            owner = self.truth(seat)[0]
+            owner = _without_legal(self.truth(seat)[0])
             for theirs, ours in zip(_seat_objects(owner, seat), _seat_objects(mine, seat),
                                     strict=False):
                 fields.setdefault(seat, []).extend(
@@ -587,20 +587,6 @@ class Position:
         return True
 
 
-def _sandbox(table: Table, state: Any) -> Table:
-    """A throw-away copy of `table` at `state`: whatever it is made to do, the table it
-    came from is unchanged."""
-    copied = copy.copy(table)
-    copied._state = state
-    copied._actions = list(table._actions)
-    copied._early = dict(table._early)
-    copied._entries = []
-    copied._texts = []
-    copied._actors = []
-    copied._chance = random.Random(0)  # chance after a refusal-check is never looked at
-    return copied
-
-
 def _message(sent: str) -> Any:
     """A client frame as the server reads it (None: `bad_message`)."""
     try:
@@ -609,7 +595,7 @@ def _message(sent: str) -> Any:
         return None
 
 
-def _refusals(table: Table, seat: int | None, sent: str,
+def _refusals(table: AnyTable, seat: int | None, sent: str,
               names: Iterable[str] = ()) -> frozenset[tuple[str, ...]]:
     """The refusals the server may give `sent` (a client frame) at this position (each
     its code and words; `bad_message` alone, whose words depend on the frame only):
@@ -631,7 +617,7 @@ def _refusals(table: Table, seat: int | None, sent: str,
         return _name_refusals(table, seat, message.name, names)
     if seat is None:
         return frozenset({SPECTATOR_DECIDES})
-    sandbox = _sandbox(table, table._state.clone())
+    sandbox = table.fork()
     try:
         sandbox.submit(seat, message.action, message.version)
     except DECISION_REFUSALS as refusal:
@@ -639,7 +625,7 @@ def _refusals(table: Table, seat: int | None, sent: str,
     return frozenset()
 
 
-def _name_refusals(table: Table, seat: int | None, name: str,
+def _name_refusals(table: AnyTable, seat: int | None, name: str,
                    names: Iterable[str]) -> frozenset[tuple[str, ...]]:
     """A `join`'s: no seat, the end, a name that could mislead (`names.choose_name`:
     refused whatever else holds, or only while another seat holds it), a limit."""
@@ -668,6 +654,13 @@ def _error_key(body: dict[str, Any]) -> tuple[str, ...]:
         return ("bad_message",)
     key = (str(body.get("code")), str(body.get("message")))
     return (*key, str(body["ruling"])) if "ruling" in body else key
+
+
+def _without_legal(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without its legal actions: a deciding seat's notes place its choices on other
+    seats' parts of the board (a purchase from P2's pile), which are no field of theirs
+    (whether the notes tell a secret, the canary twins check)."""
+    return {key: value for key, value in view.items() if key != "legal"}
 
 
 def _seat_objects(value: Any, seat: int) -> Iterator[dict[str, Any]]:

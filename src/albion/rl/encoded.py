@@ -2,7 +2,7 @@
 spaces, observations (the game's tensor of a seat's view, `Game.observation_tensor`) with
 their masks over the fixed action space, rewards, and a text picture.
 
-Everything is read through the Table (the one authority): chance is its seeded draw, bots
+Everything is read through the AnyTable (the one authority): chance is its seeded draw, bots
 decide from their views, and a seat's observation is built from its view alone."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gymnasium import spaces
 from albion.core.errors import InvalidActionError
 from albion.core.game import AnyGame
 from albion.core.registry import plugin_of
-from albion.table import Table
+from albion.table import AnyTable
 
 Observation = dict[str, npt.NDArray[Any]]
 """{"observation": float32 tensor, "action_mask": int8 mask} (PettingZoo's classic envs)."""
@@ -50,7 +50,7 @@ def observation_space(game: AnyGame, num_players: int) -> spaces.Dict:
                         "action_mask": mask_space(game)})
 
 
-def action_mask(game: AnyGame, table: Table, seat: int) -> npt.NDArray[np.int8]:
+def action_mask(game: AnyGame, table: AnyTable, seat: int) -> npt.NDArray[np.int8]:
     """1 at the index of each action `seat` may take now (all 0 when it may not decide)."""
     mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
     for action in table.legal_actions(seat):
@@ -58,7 +58,7 @@ def action_mask(game: AnyGame, table: Table, seat: int) -> npt.NDArray[np.int8]:
     return mask
 
 
-def observe(game: AnyGame, table: Table, seat: int) -> Observation:
+def observe(game: AnyGame, table: AnyTable, seat: int) -> Observation:
     """The seat's tensor, from its view only, and its mask."""
     return {"observation": game.observation_tensor(table.observe(seat)),
             "action_mask": action_mask(game, table, seat)}
@@ -92,7 +92,7 @@ def check_scheme(scheme: str) -> RewardScheme:
     return scheme
 
 
-def picture(game: AnyGame, table: Table, names: list[str]) -> str:
+def picture(game: AnyGame, table: AnyTable, names: list[str]) -> str:
     """The table as a spectator sees it, in plain text (the terminal's picture; no
     secret of any seat)."""
     from rich.console import Console  # noqa: PLC0415 - only when rendering

@@ -7,7 +7,7 @@ docs/observations.md); the action an index of the fixed action space
 (docs/action-spaces.md). The legal ones are `info["action_mask"]` and `action_masks()`
 (sb3-contrib's MaskablePPO reads the method). The other seats are bots (player specs as
 `albion play` takes them: `random`, `heuristic`, `ismcts:iterations=200`) that decide from
-their own views inside the Table, as chance does with the Table's generator seeded by
+their own views inside the AnyTable, as chance does with the AnyTable's generator seeded by
 `reset(seed=…)`. The reward comes at the end, from ALL-1's returns ("zero-sum" by default:
 a lone winner +1, each loser −1/(n − 1), a draw 0; or "returns"). An action that is not
 legal ends the episode as a loss, reward −1, `info["illegal_action"]` set (pgx's rule: an
@@ -30,7 +30,7 @@ from albion.core.library import load_game
 from albion.core.variants import VariantValue
 from albion.rl import encoded
 from albion.rl.encoded import IllegalPolicy, RewardScheme
-from albion.table import Table
+from albion.table import AnyTable, Table
 
 ILLEGAL_POLICIES: tuple[IllegalPolicy, ...] = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
@@ -68,7 +68,7 @@ class AlbionEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         self.metadata = {**self.metadata, "name": encoded.env_name(self.game)}
         self.observation_space = encoded.tensor_space(self.game, self.num_players)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
-        self.table: Table | None = None
+        self.table: AnyTable | None = None
         self._forfeited = False
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -123,7 +123,7 @@ class AlbionEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             return None
         return text
 
-    def _table(self) -> Table:
+    def _table(self) -> AnyTable:
         if self.table is None:
             raise RuntimeError("call reset() first")
         return self.table

@@ -5,7 +5,7 @@ named `diamoniak_v1`) and, for simultaneous decisions (RS-6), a Parallel env
 Agents are `player_0` … (seats). An observation is `{"observation": the game's tensor of
 the agent's view (docs/observations.md), "action_mask": int8 over the fixed action space
 (docs/action-spaces.md)}`; the mask is 1 only for the actions the agent may take now.
-Chance is played inside, by the Table's generator, seeded by `reset(seed=…)`. Rewards
+Chance is played inside, by the AnyTable's generator, seeded by `reset(seed=…)`. Rewards
 come at the end, from ALL-1's returns: "zero-sum" (default: a lone winner +1, each loser
 −1/(n − 1), a draw 0) or "returns" (the shares themselves). A game stopped by its safety
 cap (DI-10, SC-37) is a draw and a termination, as the rules say, not a truncation.
@@ -27,7 +27,7 @@ from albion.core.library import load_game
 from albion.core.variants import VariantValue
 from albion.rl import encoded
 from albion.rl.encoded import Observation, RewardScheme
-from albion.table import Table
+from albion.table import AnyTable, Table
 
 RENDER_MODES = ("ansi", "human")
 
@@ -55,7 +55,7 @@ class _Game:
         self._seeds = random.Random(int.from_bytes(os.urandom(8), "big"))
         self.table = self.new_table(None)
 
-    def new_table(self, seed: int | None) -> Table:
+    def new_table(self, seed: int | None) -> AnyTable:
         """A fresh game; `seed` restarts the stream of table seeds (PettingZoo's
         `reset(seed=…)`: the same seed, the same games and chance)."""
         if seed is not None:
@@ -63,16 +63,16 @@ class _Game:
         return Table(self.game, ["human"] * self.num_players, self.variant,
                      seed=self._seeds.getrandbits(63), events=False)
 
-    def rewards(self, table: Table) -> dict[str, float]:
+    def rewards(self, table: AnyTable) -> dict[str, float]:
         returns = table.returns()
         values = [0.0] * self.num_players if returns is None else encoded.rewards(
             returns, self.scheme)
         return dict(zip(self.names, values, strict=True))
 
-    def observe(self, table: Table, agent: str) -> Observation:
+    def observe(self, table: AnyTable, agent: str) -> Observation:
         return encoded.observe(self.game, table, self.seat_of[agent])
 
-    def picture(self, table: Table) -> str | None:
+    def picture(self, table: AnyTable) -> str | None:
         text = encoded.picture(self.game, table, self.names)
         if self.render_mode == "human":
             print(text)

@@ -25,14 +25,12 @@ from albion.server.messages import Clock
 from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
 from albion.server.store import Conflict, Notice
-from albion.table import Table
+from albion.table import AnyTable, Table, Update
 
 log = logging.getLogger("albion.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
-Built = dict[tuple[int, int | None], tuple[dict[str, Any], list[str]]]
-"""(version, viewer) → the viewer's view and legal list at that version, for one broadcast."""
 RETRY_FIRST, RETRY_MOST = 0.1, 5.0
 """Seconds a bot waits before deciding again after its decision could not be stored:
 doubling from the first to the most, until the database answers."""
@@ -57,12 +55,14 @@ class Client:
     close: Close = _never_closed
     address: str = ""
     """The client's address, as its limits count it."""
+    greeted: bool = False
+    """Whether it was sent the game's geometry (in its first update)."""
 
 
 class TableActor:
-    """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
+    """The table `table_id` in this process: its AnyTable, its clients, its bots, its clock."""
 
-    def __init__(self, port: TablePort, table_id: str, table: Table, chance: Chance,
+    def __init__(self, port: TablePort, table_id: str, table: AnyTable, chance: Chance,
                  players: list[str], clock: Clock | None = None, *, started: bool = True,
                  names: dict[int, str] | None = None, owner: bool = True,
                  variant: dict[str, Any] | None = None, seed_chosen: bool = False,
@@ -178,12 +178,12 @@ class TableActor:
                 raise NotStarted
             if by_owner and seat in self.away and not self._may_come_back():
                 raise StandInKeeps
-            self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion, …
+            update = self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion…
             self.decided_at = received
             if by_owner and seat in self.away:
                 await self._come_back(seat)
             self._cancel_timer(seat)  # its next decision gets its own time
-            await self._commit(version)
+            await self._commit(version, update)
         self.schedule()
 
     async def catch_up(self) -> None:
@@ -207,7 +207,7 @@ class TableActor:
             self.stored = self.table.version
             await self.broadcast()
 
-    async def _commit(self, submitted: int) -> None:
+    async def _commit(self, submitted: int, update: Update | None = None) -> None:
         """Write the new decisions (one row per version). When another process wrote
         one of these versions first, the table is reloaded from the database, everyone
         gets the stored state, and the decision is refused as stale."""
@@ -230,7 +230,7 @@ class TableActor:
             raise NotStored from None
         self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
-        await self.broadcast()
+        await self.broadcast(update)
 
     async def _reload(self) -> None:
         self.table = await self.port.load_table(self.id)
@@ -317,11 +317,13 @@ class TableActor:
             elif self.present[seat] <= 0:
                 self._start_grace(seat)
 
-    async def broadcast(self) -> None:
-        """Every connection's update; each distinct viewer's view and legal list are
-        built once, however many connections it has."""
-        built: Built = {}
-        await asyncio.gather(*(self.send_update(client, built)
+    async def broadcast(self, update: Update | None = None) -> None:
+        """Every connection's update: the table's `Update` (the one a decision made, or
+        the table now), each distinct viewer's view and legal list built once however
+        many connections it has; each connection only filters it."""
+        if update is None or update.version != self.table.version:
+            update = self.table.update()
+        await asyncio.gather(*(self.send_update(client, update)
                                for client in list(self.clients)))
 
     def replay_from(self, client: Client, since: int) -> None:
@@ -331,17 +333,17 @@ class TableActor:
         client.notices_sent = next((index for index, (version, _) in enumerate(self.notices)
                                     if version >= since), len(self.notices))
 
-    async def send_update(self, client: Client, built: Built | None = None) -> None:
-        """The client's own view, its events since what it saw, the table's notices it
-        has not been sent, and its legal actions (taken from `built` when another
-        connection of the same viewer had them built at this version)."""
+    async def send_update(self, client: Client, update: Update | None = None) -> None:
+        """The client's own view and legal actions (from `update`, built once per viewer
+        for every connection), its events since what it saw, and the table's notices it
+        has not been sent."""
         table = self.table
-        built = {} if built is None else built
-        key = (table.version, client.seat)
-        if key not in built:
-            built[key] = table.update_for(client.seat)
-        view, legal = built[key]
-        events = [entry.to_json() for entry in table.events_for(client.seat, client.seen)]
+        if update is None or update.version != table.version:
+            update = table.update()
+        view, legal = update.view_for(client.seat)
+        heard = update.events_for(client.seat, client.seen) if client.seen >= update.since \
+            else table.events_for(client.seat, client.seen)
+        events = [entry.to_json() for entry in heard]
         notices = [notice for _, notice in self.notices[client.notices_sent:]]
         message = {
             "type": "update",
@@ -359,6 +361,9 @@ class TableActor:
             "elsewhere": None if client.seat is None else self.open_elsewhere(client.seat),
             "rematch": self.rematch,
         }
+        if not client.greeted:  # the static geometry, once per connection
+            message["geometry"] = table.geometry()
+            client.greeted = True
         client.seen = table.version
         client.notices_sent = len(self.notices)
         try:

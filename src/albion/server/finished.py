@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from albion.table import Table
+from albion.table import AnyTable
 
 LEVEL = 6
 """gzip's level: a replay of a long game shrinks about eighty times."""
@@ -40,11 +40,12 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def replay_pieces(table_id: str, table: Table, names: dict[int, str]) -> Iterator[str]:
-    """The replay's JSON text in pieces (`{"table", "game", "names", "steps": [VIEW…],
-    "events": […]}`): one view at a time."""
+def replay_pieces(table_id: str, table: AnyTable, names: dict[int, str]) -> Iterator[str]:
+    """The replay's JSON text in pieces (`{"table", "game", "names", "geometry",
+    "steps": [VIEW…], "events": […]}`): one view at a time."""
     yield (f'{{"table":{_dumps(table_id)},"game":{_dumps(table.game.id)},'
-           f'"names":{_dumps({str(seat): name for seat, name in names.items()})},"steps":[')
+           f'"names":{_dumps({str(seat): name for seat, name in names.items()})},'
+           f'"geometry":{_dumps(table.geometry())},"steps":[')
     for index, view in enumerate(table.views_since_start(None)):
         yield ("," if index else "") + _dumps(view)
     yield '],"events":' + _dumps([entry.to_json() for entry in table.events_for(None)])
@@ -59,7 +60,7 @@ def compress(pieces: Iterator[str]) -> bytes:
     return b"".join(out)
 
 
-def write(table_id: str, table: Table, names: dict[int, str]) -> Written:
+def write(table_id: str, table: AnyTable, names: dict[int, str]) -> Written:
     """A finished table's record and replay, compressed."""
     record = compress(iter([_dumps(table.record().to_json_dict())]))
     return Written(record, compress(replay_pieces(table_id, table, names)))

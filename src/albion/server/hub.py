@@ -23,7 +23,7 @@ from albion.server.messages import Clock
 from albion.server.ownership import Ownership
 from albion.server.settings import ServerSettings
 from albion.server.store import CHANNEL, Store, TableRow
-from albion.table import Table
+from albion.table import AnyTable, Table
 
 log = logging.getLogger("albion.server")
 
@@ -113,7 +113,7 @@ class Hub:
             actor.idle_since = time.monotonic()  # in use: not unloaded under its caller
         return actor
 
-    async def open_created(self, row: TableRow, table: Table, chance: Chance,
+    async def open_created(self, row: TableRow, table: AnyTable, chance: Chance,
                            clock: Clock | None) -> TableActor:
         """The actor of a table just created and stored (`row`), its bots and clock
         scheduled. Actors are made here and in `_load` only."""
@@ -149,7 +149,7 @@ class Hub:
         self.actors[table_id] = actor
         return actor
 
-    async def load_table(self, table_id: str) -> Table:
+    async def load_table(self, table_id: str) -> AnyTable:
         row = await asyncio.to_thread(self.store.table, table_id)
         assert row is not None
         rows = await asyncio.to_thread(self.store.log, table_id)

@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from albion.bots.registry import is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
-from albion.core.registry import all_games, get_game
+from albion.core.registry import all_plugins, get_game
 from albion.server.actor import TableActor
 from albion.server.bots import Chance
 from albion.server.budgets import check_budget
@@ -34,6 +34,7 @@ from albion.server.messages import (
     SeatLink,
     TableSummary,
 )
+from albion.server.pages import board_assets
 from albion.server.quotas import TableQuota, address_of
 from albion.server.settings import ServerSettings
 from albion.server.store import SeatKey, TableRow, new_invite, new_table_id, new_token
@@ -52,8 +53,9 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                                "summary": o.summary, "choices": list(o.choices),
                                "meanings": [o.meaning(choice) for choice in o.choices],
                                "minimum": o.minimum, "maximum": o.maximum}
-                              for o in game.variant_options]}
-                for game in all_games()]
+                              for o in game.variant_options],
+                 "board": board_assets(plugin)}
+                for plugin in all_plugins() for game in (plugin.game,)]
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable,
               responses={400: {"model": ErrorBody}, 403: {"model": ErrorBody},

@@ -7,6 +7,7 @@ scripts and styles only, so a name or a text from a user can never run as code."
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from importlib import resources
@@ -18,7 +19,8 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from albion.core.errors import AlbionError
-from albion.core.registry import get_game
+from albion.core.plugin import GamePlugin
+from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
 from albion.server.errors import ApiError
 
@@ -35,8 +37,34 @@ styles may apply; scripts never run."""
 
 
 
+ASSET_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}\.(js|css|svg)")
+ASSET_TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+               "svg": "image/svg+xml"}
+
+
+def board_assets(plugin: GamePlugin) -> dict[str, str] | None:
+    """Where the pages find a game's own drawing (`GamePlugin.web`): its script and
+    style; None when it ships none (the pages then draw it with the generic renderer)."""
+    if plugin.web is None:
+        return None
+    base = f"/static/games/{plugin.id}"
+    return {"script": f"{base}/board.js", "style": f"{base}/board.css"}
+
+
 def add_pages(app: FastAPI, reports: Path | None) -> None:
     """Mount the pages, their static files and the page-only API on `app`."""
+
+    @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
+    async def game_asset(game_id: str, name: str) -> Response:
+        """A file of a game plug-in's own drawing (its package's web folder), by a plain
+        name only: nothing outside that folder can be asked for."""
+        found = _game_asset(game_id, name)
+        if found is None:
+            raise ApiError(404, "not_found", f"no file {name!r} for game {game_id!r}")
+        content, kind = found
+        return Response(content, media_type=ASSET_TYPES[kind],
+                        headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.middleware("http")
@@ -81,6 +109,21 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         if found is None:
             raise ApiError(404, "not_found", f"no report file {path!r}")
         return FileResponse(found)
+
+
+def _game_asset(game_id: str, name: str) -> tuple[bytes, str] | None:
+    """The bytes and kind of a game's web asset, or None (unknown game, no web folder,
+    a name that is not a plain file name of the folder)."""
+    match = ASSET_NAME.fullmatch(name)
+    if match is None:
+        return None
+    try:
+        folder = get_plugin(game_id).web_folder()
+    except AlbionError:
+        return None
+    if folder is None or not folder.joinpath(name).is_file():
+        return None
+    return folder.joinpath(name).read_bytes(), match.group(1)
 
 
 def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:

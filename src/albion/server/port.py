@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from albion.server.bots import BotPool
 from albion.server.settings import ServerSettings
 from albion.server.store import Store
-from albion.table import Table
+from albion.table import AnyTable
 
 
 class TablePort(Protocol):
@@ -30,7 +30,7 @@ class TablePort(Protocol):
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` in the background; its failure is logged."""
 
-    async def load_table(self, table_id: str) -> Table:
+    async def load_table(self, table_id: str) -> AnyTable:
         """The table replayed from its stored decisions."""
 
     async def notify(self, table_id: str, version: int) -> None:

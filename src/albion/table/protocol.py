@@ -17,6 +17,7 @@ PROTOCOL: Literal[1] = 1
 """Bumped whenever a field changes meaning or goes away; new optional fields keep it."""
 
 Board = TypeVar("Board", bound=BaseModel)
+Recap = TypeVar("Recap", bound=BaseModel)
 
 
 class Wire(BaseModel):
@@ -32,10 +33,32 @@ class SeatInfo(Wire):
     is_bot: bool
 
 
+class Place(Wire):
+    """Where on the board an action sits, in the game's own terms (`core.presentation`)."""
+
+    area: str = Field(description="The part of the board: draw_pile, right_pile, line, "
+                                  "hand, square, circle, dice… (each game's own words)")
+    seat: int | None = Field(None, description="The seat whose part of the board it is")
+    square: str | None = Field(None, description="A square, r<row>c<col>")
+    item: str | None = Field(None, description="A card kind, a colour, a die face…")
+    number: int | None = Field(None, description="A line's or a card's number")
+
+
 class LegalAction(Wire):
+    """A legal action: its notation (submit it as it is) and how a face shows it, so that
+    no face reads the notation to place or label it (issue 26)."""
+
     text: str = Field(description="The action in notation: submit it as it is")
     index: int | None = Field(None, description="Its index in the game's fixed action "
                               "space, where the game has one")
+    kind: str = Field("action", description="What it does, one word per kind of action "
+                                            "(draw, buy, step, attack…)")
+    label: str = Field("", description="What it does, in words a player reads")
+    ruling: str | None = Field(None, description="The ruling it follows")
+    at: Place | None = Field(None, description="Where it sits on the board; null: it is a "
+                                               "choice of its own (a button)")
+    reaches: list[str] = Field(default_factory=list, description="The squares it strikes "
+                               "or crosses (r<row>c<col>)")
 
 
 class Result(Wire):
@@ -44,7 +67,11 @@ class Result(Wire):
     reason: str = Field(description="How the game ended (castle, score, grail, gems, cap…)")
 
 
-class TableView(Wire, Generic[Board]):
+class NoRecap(Wire):
+    """The recap of a game whose wire module tells none (it is always null)."""
+
+
+class TableView(Wire, Generic[Board, Recap]):
     """One viewer's view of a table."""
 
     protocol: Literal[1] = 1
@@ -60,6 +87,10 @@ class TableView(Wire, Generic[Board]):
     legal: list[LegalAction] = Field(description="What the viewer may submit now")
     result: Result | None
     board: Board
+    recap: Recap | None = Field(
+        None, description="What just happened that the board alone does not show, as the "
+                          "game's wire module tells it (Diamoniak: this turn's reveals); "
+                          "null when there is nothing to tell")
 
 
 class EventModel(Wire):
@@ -72,6 +103,6 @@ class EventModel(Wire):
     text: str
 
 
-def schema_of(board: type[BaseModel]) -> dict[str, Any]:
+def schema_of(board: type[BaseModel], recap: type[BaseModel] = NoRecap) -> dict[str, Any]:
     """The JSON Schema of a game's table view."""
-    return TableView[board].model_json_schema()  # type: ignore[valid-type]
+    return TableView[board, recap].model_json_schema()  # type: ignore[valid-type]

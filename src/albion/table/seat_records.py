@@ -3,33 +3,35 @@ player can keep and step through their game without holding anyone else's secret
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import jsonpatch
 
 from albion.core.errors import RecordError
+from albion.core.events import Event
 from albion.core.game import AnyState
 from albion.table.decisions import decision_state
-from albion.table.views import Seating, legal_entries, protocol_view
+from albion.table.views import LegalEntry, Seating, legal_entries, protocol_view
 
 SEAT_RECORD_FORMAT = "albion-seat-record/1"
 
 
 def seat_record(seating: Seating, seat: int,
                 positions: Iterable[tuple[int, AnyState, tuple[int, ...]]], *,
-                header: dict[str, Any], version: int,
-                events: list[dict[str, Any]]) -> dict[str, Any]:
+                header: dict[str, Any], version: int, events: list[dict[str, Any]],
+                heard: Callable[[int], Iterable[Event]]) -> dict[str, Any]:
     """`seat`'s record at `version`: the table's `header` (game, variant, seats), its
     `events`, and its view at each version where it changed (the first whole, the next
-    ones as JSON patches against the one before)."""
+    ones as JSON patches against the one before); `heard(v)` is what the seat had heard
+    by version v, newest first (for the views' recaps)."""
     views: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     for at, state, deciding in positions:
-        legal: list[tuple[str, int | None]] = []
+        legal: list[LegalEntry] = []
         if seat in deciding:
             legal = legal_entries(seating.game, decision_state(state, seat))
-        view = protocol_view(seating, state, at, seat, deciding, legal)
+        view = protocol_view(seating, state, at, seat, deciding, legal, heard(at))
         if last is None:
             views.append({"version": at, "view": view})
         else:

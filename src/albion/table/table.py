@@ -6,28 +6,40 @@ ruling (changing nothing), lets bot seats decide from their views only, resolves
 with its own seeded generator, takes simultaneous decisions (RS-6) in any order, and keeps
 per-audience events, so that no rule, seat check or secret is handled twice.
 (boardgame.io's single reducer; lichess's one actor per game with versioned events.)
-"""
+
+Its parts live beside it (issue 26): the log and its one replay (`log`), the record
+written and read (`records`), what it tells of a decision (`telling`), the views and the
+presentation model (`views`), and the update a decision makes (`update`)."""
 
 from __future__ import annotations
 
-import time
+import copy
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Generic, TypeVar, cast
 
-from albion.bots.base import Agent
-from albion.bots.registry import make_bot, parse_players
+from albion.bots.base import Agent, as_agent
+from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
 from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError, NotYourTurn, RecordError, StaleVersion
-from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
-from albion.core.game import AnyGame, AnyState
-from albion.core.record import READABLE_FORMATS, GameRecord
+from albion.core.game import Game
+from albion.core.record import GameRecord
 from albion.core.registry import get_game
-from albion.core.state import CHANCE, TERMINAL, winners_of
+from albion.core.state import CHANCE, TERMINAL, State
 from albion.core.variants import Variant, VariantValue
 from albion.table.decisions import decision_state
 from albion.table.entries import Entry
+from albion.table.log import LogRow, TableLog
+from albion.table.records import (
+    SECRET_CHANCE,
+    check_format,
+    dealt_from_secret,
+    record_rows,
+    seed_of,
+    write_record,
+)
 from albion.table.seat_records import seat_record
+from albion.table.seating import TimedAgent, specs_of
 from albion.table.seeding import (
     ChanceStream,
     SecretStream,
@@ -37,26 +49,20 @@ from albion.table.seeding import (
     new_secret,
     seat_rng,
 )
-from albion.table.views import Seating, legal_entries, protocol_view
+from albion.table.telling import decision_events, game_over
+from albion.table.update import Update, ViewAndLegal
+from albion.table.views import Seating, geometry, legal_entries, protocol_view
 
-SECRET_CHANCE = "secret"
-"""A record's `meta["chance"]` when its table was dealt from a secret."""
-
-
-class LogRow(NamedTuple):
-    """One accepted decision: the version it made, who took it (a seat, or CHANCE) and
-    its notation as written in the position it was taken in."""
-
-    version: int
-    actor: int
-    action: str
+S = TypeVar("S", bound=State[Any, Any])
+A = TypeVar("A")
+V = TypeVar("V")
 
 
 class AgentError(AlbionError, RuntimeError):
     """A bot answered with an action that is not legal."""
 
 
-class Table:
+class Table(Generic[S, A, V]):
     """One game in progress between `players` (specs as the command line takes them:
     `"human"`, `"random"`, `"ismcts:iterations=500"`; or agents of one's own, anything
     with a `name` and `choose(view, legal)`), its chance drawn from `seed` (a fresh one if
@@ -64,11 +70,17 @@ class Table:
     least 128 bits that only the caller holds: a server's online tables, issue 25).
     Bots decide inside `submit` (and at creation), unless `autoplay` is off: then their
     seats wait in `to_move()` like people's, for a caller running bots elsewhere.
-    With `events` off the table keeps no event log (simulations: the fast path)."""
+    With `events` off the table keeps no event log (simulations: the fast path).
+
+    A table carries its game's types (`Table[S, A, V]` for a `Game[S, A, V]`): its
+    views are `V`, its legal actions `A`, and an action can be followed from a submit
+    into the game's rules."""
+
+    game: Game[S, A, V]
 
     def __init__(
         self,
-        game: str | AnyGame,
+        game: str | Game[S, A, V],
         players: Sequence[str | PlayerSpec | Agent],
         variant: Variant | Mapping[str, VariantValue] | None = None,
         seed: int | None = None,
@@ -87,21 +99,21 @@ class Table:
                     timed=timed)
         self._advance()
 
-    def _setup(self, game: str | AnyGame, players: Sequence[str | PlayerSpec | Agent],
+    def _setup(self, game: str | Game[S, A, V], players: Sequence[str | PlayerSpec | Agent],
                variant: Variant | Mapping[str, VariantValue] | None, seed: int | None,
                secret: bytes | None, names: Sequence[str] | None, events: bool,
                autoplay: bool, bot_label: tuple[object, ...] = (),
                timed: bool = False) -> None:
-        self.game: AnyGame = get_game(game) if isinstance(game, str) else game
+        self.game = cast("Game[S, A, V]", get_game(game)) if isinstance(game, str) else game
         agents: dict[int, Agent] = {}
         named: list[str | PlayerSpec] = []
         for seat, player in enumerate(players):
             if isinstance(player, str | PlayerSpec):
                 named.append(player)
             else:
-                agents[seat] = player
+                agents[seat] = as_agent(player)
                 named.append(PlayerSpec(player.name))
-        self.specs = _specs(named)
+        self.specs = specs_of(named)
         self.game.check_players(len(self.specs))
         self.variant = variant if isinstance(variant, Variant) else self.game.variant(variant)
         self.seed = seed
@@ -110,129 +122,81 @@ class Table:
         self.names = list(names) if names is not None else [str(s) for s in self.specs]
         self.autoplay = autoplay
         self.version = 0
-        self._state: AnyState = self.game.new_state(len(self.specs), self.variant)
+        self._state: S = self.game.new_state(len(self.specs), self.variant)
         self._chance: ChanceStream = SecretStream(secret) if secret is not None else \
             derive_rng(seed or 0, "chance")
         self._agents: list[Agent | None] = [
             agents.get(seat) or (None if spec.is_human else make_bot(
                 spec, self.game, seat_rng(seed, secret, "seat", seat, *bot_label)))
             for seat, spec in enumerate(self.specs)]
-        self._needs_view = [getattr(agent, "needs_view", True) for agent in self._agents]
         if timed:
             self._agents = [agent and TimedAgent(agent) for agent in self._agents]
-        self._actions: list[Any] = []
-        """One action per version, in the order the table accepted them (seats deciding at
-        once may come out of the engine's order; the record puts them back)."""
-        self._early: dict[int, int] = {}
-        """Version index → seat, for decisions taken ahead of their turn (RS-6); any other
-        action's actor is the engine's current player (`_history`)."""
-        self._keep_events = events
-        self._entries: list[Entry] = []
-        self._texts: list[str] = []
-        self._actors: list[int] = []
-        """With events kept: each action's notation (written when it was taken) and who
-        took it (`log`)."""
+        self._log = TableLog(events)
 
     @classmethod
     def from_record(cls, record: GameRecord, *, events: bool = True,
-                    autoplay: bool = True) -> Table:
+                    autoplay: bool = True) -> Table[Any, Any, Any]:
         """Resume (or rebuild) the game of `record`: its actions replayed, its waiting
         simultaneous decisions taken again, chance continuing where its seeded stream
         was (a record of a table dealt from a secret holds no secret: its chance goes on
         from a new one); bots start afresh from generators labelled with the version they
         resume at. RecordError names the first action that no longer replays."""
         game = get_game(record.game)
-        if record.format not in READABLE_FORMATS:
-            raise RecordError(f"record format {record.format!r} is not one of "
-                              f"{', '.join(READABLE_FORMATS)}")
-        secret = new_secret() if record.meta.get("chance") == SECRET_CHANCE and \
-            "seed" not in record.meta else None
-        seed_text = record.meta.get("seed", "0")
-        if not seed_text.isdigit():
-            raise RecordError(f"record seed {seed_text!r} is not a number")
-        table = cls.__new__(cls)
+        check_format(record)
+        secret = new_secret() if dealt_from_secret(record) else None
+        seed = seed_of(record)
+        table: Table[Any, Any, Any] = cls.__new__(cls)
         try:
-            table._setup(game, record.seats, record.variant,
-                         None if secret else int(seed_text), secret, None, events,
-                         autoplay, ("resumed", len(record.actions)))
+            table._setup(game, record.seats, record.variant, None if secret else seed,
+                         secret, None, events, autoplay, ("resumed", len(record.actions)))
         except AlbionError as error:
             raise RecordError(f"record cannot start: {error}") from None
-        table._replay(record)
+        table._take(record_rows(game, table.num_players, table.variant, record))
         table._advance()
         return table
 
     @classmethod
-    def from_log(cls, game: str | AnyGame, players: Sequence[str | PlayerSpec],
+    def from_log(cls, game: str | Game[S, A, V], players: Sequence[str | PlayerSpec],
                  variant: Variant | Mapping[str, VariantValue] | None, seed: int | None,
                  rows: Sequence[LogRow], *, secret: bytes | None = None,
-                 names: Sequence[str] | None = None, autoplay: bool = False) -> Table:
+                 names: Sequence[str] | None = None, autoplay: bool = False
+                 ) -> Table[S, A, V]:
         """A table rebuilt from its stored decisions (`log`): the same versions, events
         and chance stream (its `seed`'s, or its `secret`'s) as the table that wrote
         them; then chance plays on, as it would have (RecordError if a row does not
         apply)."""
-        table = cls.__new__(cls)
+        table: Table[S, A, V] = cls.__new__(cls)
         table._setup(game, players, variant, None if secret is not None else seed or 0,
                      secret, names, True, autoplay, ("resumed", len(rows)))
         table.apply_log(rows)
         table._advance()
         return table
 
-    def _replay(self, record: GameRecord) -> None:
-        state, game = self._state, self.game
-        for index, text in enumerate(record.actions, start=1):
-            try:
-                action = game.parse_action(state, text)
-                legal = state.legal_actions()
-                if action not in legal:
-                    raise state.explain_illegal(action)
-            except AlbionError as error:
-                raise RecordError(f"record action {index} {text!r} is refused: "
-                                  f"{error}") from None
-            if state.current_player() == CHANCE:
-                self._chance.random()  # the seeded stream goes on where it was
-            self._apply(state.current_player(), legal[legal.index(action)])
-        for seat_text, text in sorted(record.pending.items()):
-            seat = int(seat_text) if seat_text.isdigit() else -1
-            if seat not in state.decision_seats() or seat == state.current_player():
-                raise RecordError(f"record's waiting decision of seat {seat_text!r} is not "
-                                  "a simultaneous decision of its position")
-            decision_state = self._decision_state(seat)
-            try:
-                action = game.parse_action(decision_state, text)
-                if decision_state.refusal(action) is not None:
-                    raise decision_state.explain_illegal(action)
-            except AlbionError as error:
-                raise RecordError(f"record's waiting decision {text!r} is refused: "
-                                  f"{error}") from None
-            self._apply(seat, action, decision_state)
+    def fork(self, position: S | None = None) -> Table[S, A, V]:
+        """A copy of this table that goes its own way: the same seats, log, events and
+        chance stream (copied: the fork's chance goes on as this table's would), its bots
+        afresh from generators labelled with the version they fork at. `position`, when
+        given, replaces the game's position (a test's canary twin, an analysis' what-if)."""
+        forked: Table[S, A, V] = copy.copy(self)
+        forked._state = self._state.clone() if position is None else position
+        forked._log = self._log.fork()
+        forked._chance = copy.deepcopy(self._chance)
+        forked._agents = [
+            None if agent is None else make_bot(
+                self.specs[seat], self.game,
+                seat_rng(self.seed, self._secret, "seat", seat, "fork", self.version))
+            for seat, agent in enumerate(self._agents)]
+        return forked
 
     def record(self) -> GameRecord:
         """The full record (omniscient: for the table's owner, and for anyone once the
         game is over); `Table.from_record` resumes it and `albion replay` shows it."""
-        game = self.game
-        state = game.new_state(self.num_players, self.variant)
-        texts: list[str] = []
-        early: dict[int, Any] = {}
-        for actor, action in self._history():  # early simultaneous decisions back in order
-            if actor >= 0 and actor != state.current_player():
-                early[actor] = action
-                continue
-            texts.append(game.action_text(state, action))
-            state.apply_legal(action)
-            while (mover := state.current_player()) in early:
-                texts.append(game.action_text(state, early[mover]))
-                state.apply_legal(early.pop(mover))
-        pending = {str(seat): game.action_text(state, action)
-                   for seat, action in sorted(early.items())}
-        return GameRecord(self.game.id, self.game.version, self.variant.as_dict(),
-                          [str(spec) for spec in self.specs], texts, self.returns(),
-                          meta=self._chance_meta(), pending=pending)
-
-    def _chance_meta(self) -> dict[str, str]:
-        """Where the record says chance came from: its seed, or a secret it never holds."""
-        if self._secret is not None:
-            return {"chance": SECRET_CHANCE}
-        return {"seed": str(self.seed)}
+        meta = {"chance": SECRET_CHANCE} if self._secret is not None else \
+            {"seed": str(self.seed)}
+        return write_record(self.game, self.num_players, self.variant,
+                            [str(spec) for spec in self.specs],
+                            self._log.replay(self.game, self.num_players, self.variant),
+                            self.returns(), meta)
 
     @property
     def dealt_from_secret(self) -> bool:
@@ -251,6 +215,11 @@ class Table:
     def is_over(self) -> bool:
         return self._state.is_terminal()
 
+    def current_player(self) -> int:
+        """Who the game waits for: a seat, CHANCE (only between the rows `apply_log`
+        takes) or TERMINAL."""
+        return self._state.current_player()
+
     def returns(self) -> list[float] | None:
         """ALL-1 per seat once the game is over; None while it is on."""
         return self._state.returns() if self.is_over() else None
@@ -258,13 +227,18 @@ class Table:
     def end_reason(self) -> str | None:
         return self._state.end_reason()
 
+    def position(self) -> S:
+        """A copy of the game's position (omniscient, like `record`: for the table's owner
+        and the tools that prove it, never for a seat, whose faces get views)."""
+        return self._state.clone()
+
     def to_move(self) -> tuple[int, ...]:
         """The seats that may decide now (several at once where decisions are
         simultaneous); bot seats decide by themselves unless `autoplay` is off."""
         return tuple(seat for seat in self._state.decision_seats()
                      if self._agents[seat] is None or not self.autoplay)
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[A]:
         """The actions `seat` may submit now (empty when it may not decide)."""
         if seat not in self.to_move():
             return []
@@ -277,24 +251,37 @@ class Table:
         state = self._decision_state(seat)
         return [self.game.action_text(state, action) for action in state.legal_actions()]
 
-    def observe(self, viewer: int | None) -> Any:
+    def observe(self, viewer: int | None) -> V:
         """`viewer`'s view (a seat, or None for a spectator) as the game's typed value."""
-        return self._state.observe(viewer)
+        return self._state.observe(viewer)  # type: ignore[no-any-return]
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """`viewer`'s view as JSON-ready data: the table protocol (`albion.table.protocol`,
         schemas in docs/protocol/) — public facts in plain terms, the viewer's own secrets,
-        its legal actions as notation; never another seat's secrets."""
+        its legal actions annotated, the recap of what it heard; never another seat's
+        secrets."""
         legal = legal_entries(self.game, self._decision_state(viewer)) \
             if viewer is not None and viewer in self.to_move() else []
         return protocol_view(self._seating(), self._state, self.version, viewer,
-                             self.to_move(), legal)
+                             self.to_move(), legal, self._log.heard(viewer, self.version))
 
-    def update_for(self, viewer: int | None) -> tuple[dict[str, Any], list[str]]:
+    def update_for(self, viewer: int | None) -> ViewAndLegal:
         """`viewer`'s view and the notation it may submit now (`legal`), built once: the
         list is the view's own legal entries."""
         view = self.view(viewer)
         return view, [entry["text"] for entry in view["legal"]]
+
+    def update(self, since: int | None = None) -> Update:
+        """The table now, for every face: its version, the entries after version `since`
+        (none when None) and each viewer's view and legal actions, built once each."""
+        after = self.version if since is None else since
+        return Update(self.version, after, self._log.entries[self._log.stop(after):],
+                      self.update_for, lambda: self.version)
+
+    def geometry(self) -> dict[str, Any] | None:
+        """The game's static geometry at this table (its board's shape: sent once per
+        game, not with every view), or None for a game whose wire module has none."""
+        return geometry(self._seating())
 
     def seat_record(self, seat: int) -> dict[str, Any]:
         """What `seat` saw and nothing else (format `albion-seat-record/1`): its events,
@@ -307,45 +294,36 @@ class Table:
                   "seats": [str(spec) for spec in self.specs]}
         return seat_record(self._seating(), seat, self._positions(), header=header,
                            version=self.version,
-                           events=[entry.to_json() for entry in self.events_for(seat)])
+                           events=[entry.to_json() for entry in self.events_for(seat)],
+                           heard=lambda version: self._log.heard(seat, version))
 
     def views_since_start(self, viewer: int | None) -> Iterator[dict[str, Any]]:
         """`viewer`'s view at every version from 0 to now (the replay viewer steps through
         them); a seat's `legal` is left empty — these are positions past, not choices."""
         seating = self._seating()
         for version, state, _ in self._positions():
-            yield protocol_view(seating, state, version, viewer, tuple(
-                s for s in state.decision_seats()), [])
+            yield protocol_view(seating, state, version, viewer,
+                                tuple(state.decision_seats()), [],
+                                self._log.heard(viewer, version))
 
     def _seating(self) -> Seating:
         return Seating(self.game, self.variant, self.names,
                        [not spec.is_human for spec in self.specs])
 
-    def _positions(self) -> Iterator[tuple[int, AnyState, tuple[int, ...]]]:
-        """(version, position, seats that could decide) from the start to now, rebuilt
-        from the log."""
-        state = self.game.new_state(self.num_players, self.variant)
+    def _positions(self) -> Iterator[tuple[int, S, tuple[int, ...]]]:
+        """(version, position, seats that could decide) from the start to now."""
         humans = [spec.is_human or not self.autoplay for spec in self.specs]
-        version = 0
-        while True:
-            yield version, state, tuple(s for s in state.decision_seats() if humans[s])
-            if version == len(self._actions):
-                return
-            action = self._actions[version]
-            if version in self._early:
-                state.apply_for(self._early[version], action)
-            else:
-                state.apply_legal(action)
-            version += 1
+        for step in self._log.replay(self.game, self.num_players, self.variant):
+            state = cast(S, step.position)
+            yield step.version, state, tuple(s for s in state.decision_seats() if humans[s])
 
     def events_for(self, viewer: int | None, since_version: int = 0) -> list[Entry]:
         """The events after `since_version` that `viewer` may receive, in its wording."""
-        return [entry for entry in self._entries
-                if entry.version > since_version and entry.event.is_for(viewer)]
+        return self._log.events_for(viewer, since_version)
 
     def num_actions(self) -> int:
         """Actions applied to the game so far (chance outcomes included)."""
-        return len(self._actions)
+        return len(self._log)
 
     def think_seconds(self) -> tuple[float, ...]:
         """Per seat, the time its bot spent deciding (with `timed`; 0 for people)."""
@@ -355,21 +333,10 @@ class Table:
     def decisions_made(self) -> tuple[int, ...]:
         """Per seat, the decisions it made."""
         made = [0] * self.num_players
-        for actor, _ in self._history():
-            if actor >= 0:
-                made[actor] += 1
+        for step in self._log.replay(self.game, self.num_players, self.variant):
+            if step.actor is not None and step.actor >= 0:
+                made[step.actor] += 1
         return tuple(made)
-
-    def _history(self) -> Iterator[tuple[int, Any]]:
-        """(actor, action) per version: the engine replayed to tell who decided."""
-        state = self.game.new_state(self.num_players, self.variant)
-        for version, action in enumerate(self._actions):
-            actor = self._early.get(version, state.current_player())
-            yield actor, action
-            if version in self._early:
-                state.apply_for(actor, action)
-            else:
-                state.apply_legal(action)
 
     def seat_labels(self) -> dict[str, list[str]]:
         """Public facts per seat worth a column in reports (Super Camelot: characters)."""
@@ -377,11 +344,12 @@ class Table:
 
     # -- deciding --------------------------------------------------------------------------
 
-    def submit(self, seat: int, action: Any, version: int) -> list[Entry]:
+    def submit(self, seat: int, action: A | str, version: int) -> Update:
         """`seat` decides `action` (a value or its notation) on `version`. Refused, with
         nothing changed: NotYourTurn, StaleVersion (carrying the current version),
         InvalidActionError, IllegalActionError (with its ruling). Accepted: applied, then
-        bots and chance play on; returns the events `seat` may see since `version`."""
+        bots and chance play on; returns the update: the entries since `version` and
+        each viewer's view, built once on request."""
         waiting = self.to_move()
         if seat not in waiting:
             raise NotYourTurn(seat, waiting)
@@ -397,15 +365,12 @@ class Table:
             raise state.explain_illegal(action) from None
         self._apply(seat, canonical, state)
         self._advance()
-        return self.events_for(seat, version)
+        return self.update(version)
 
     def log(self, since: int = 0) -> list[LogRow]:
         """The decisions accepted after version `since`, one row per version — what a
         server stores, append-only, keyed by (table, version). Needs the event log kept."""
-        if not self._keep_events:
-            raise ValueError("a table without events keeps no notation log")
-        return [LogRow(version + 1, self._actors[version], self._texts[version])
-                for version in range(since, len(self._actions))]
+        return self._log.rows(since)
 
     def apply_log(self, rows: Sequence[LogRow]) -> None:
         """Take decisions another process accepted (rows after this table's version, in
@@ -416,6 +381,12 @@ class Table:
             if row.version != self.version + 1:
                 raise RecordError(f"log row {row.version} does not follow version "
                                   f"{self.version}")
+            self._take([row], where=f"log row {row.version} {row.action!r} does not apply")
+
+    def _take(self, rows: Sequence[LogRow], where: str | None = None) -> None:
+        """Apply `rows` (each checked as a submission would be); RecordError, `where`
+        first, on one that does not apply."""
+        for row in rows:
             state = self._state if row.actor == CHANCE else self._decision_state(row.actor)
             try:
                 action = self.game.parse_action(state, row.action)
@@ -423,21 +394,21 @@ class Table:
                         row.actor != state.current_player()):
                     raise state.explain_illegal(action)
             except AlbionError as error:
-                raise RecordError(f"log row {row.version} {row.action!r} does not apply: "
-                                  f"{error}") from None
+                said = where or f"log row {row.version} {row.action!r} does not apply"
+                raise RecordError(f"{said}: {error}") from None
             if row.actor == CHANCE:
-                self._chance.random()
+                self._chance.random()  # the stream goes on where theirs was
             legal = state.legal_actions()
             self._apply(row.actor, legal[legal.index(action)], state)
 
-    def bot_inputs(self, seat: int) -> tuple[PlayerSpec, Any, list[Any]]:
+    def bot_inputs(self, seat: int) -> tuple[PlayerSpec, V, list[A]]:
         """For a caller running a bot elsewhere (`autoplay` off): its spec, its view and
         its legal actions. Bots get views, never states."""
         if seat not in self.to_move() or self.specs[seat].is_human:
             raise NotYourTurn(seat, self.to_move())
         return (self.specs[seat], *self.decision_inputs(seat))
 
-    def decision_inputs(self, seat: int) -> tuple[Any, list[Any]]:
+    def decision_inputs(self, seat: int) -> tuple[V, list[A]]:
         """What any seat that may decide now decides from — its view and its legal
         actions — for a bot deciding for it (a hint, a stand-in for an absent player).
         NotYourTurn if it may not decide now."""
@@ -446,17 +417,17 @@ class Table:
         state = self._decision_state(seat)
         return state.observe(seat), state.legal_actions()
 
-    def _decision_state(self, seat: int) -> AnyState:
+    def _decision_state(self, seat: int) -> S:
         """Where `seat` decides (`decision_state`); NotYourTurn if it may not now."""
         try:
-            return decision_state(self._state, seat)
+            return cast(S, decision_state(self._state, seat))
         except ValueError:
             raise NotYourTurn(seat, self.to_move()) from None
 
     def _advance(self) -> None:
         """Play chance and bot seats until a seat outside the table must decide or the
         game ends."""
-        if not self._keep_events and self.autoplay:
+        if not self._log.keeps_events and self.autoplay:
             self._advance_quietly()
         state, agents = self._state, self._agents
         while True:
@@ -478,11 +449,10 @@ class Table:
         from the legal list (the random bot): the simulations' hot loop, as lean as the
         engine's own random playouts (measured by `albion bench --table`). It stops at
         the first seat it cannot decide for, and `_advance` goes on from there."""
-        state, log = self._state, self._actions.append
+        state, log = self._state, self._log.actions.append
         current, legal_actions = state.current_player, state.legal_actions
         outcomes, apply, draw = state.chance_outcomes, state.apply_legal, self._chance.random
-        quick = [agent.choose if agent is not None and getattr(agent, "picks_from_legal",
-                                                                False) else None
+        quick = [agent.choose if agent is not None and agent.picks_from_legal else None
                  for agent in self._agents]
         while True:
             player = current()
@@ -494,7 +464,7 @@ class Table:
                 action = choose(None, legal_actions())
             log(action)
             apply(action)
-        self.version = len(self._actions)
+        self.version = len(self._log)
 
     def _let_simultaneous_bots_decide(self) -> None:
         """RS-6: bots among the seats deciding at once do not wait for the people."""
@@ -506,31 +476,29 @@ class Table:
                 state = self._decision_state(seat)
                 self._apply(seat, self._ask_bot(agent, seat, state), state)
 
-    def _ask_bot(self, agent: Agent, seat: int, state: AnyState) -> Any:
+    def _ask_bot(self, agent: Agent, seat: int, state: S) -> A:
         """The bot's decision from its view (a bot that reads no view is spared building
         one); only the labelled cheating bot is handed a copy of the state."""
         legal = state.legal_actions()
-        if getattr(agent, "sees_state", False):
+        if agent.sees_state:
             seen: Any = state.clone()
         else:
-            seen = state.observe(seat) if self._needs_view[seat] else None
+            seen = state.observe(seat) if agent.needs_view else None
         action = agent.choose(seen, legal)
         if action not in legal:
             raise AgentError(f"{agent.name} at {self.game.seat_name(seat)} chose an "
                              f"illegal action {action!r}")
-        return action
+        return cast(A, action)
 
-    def _apply(self, actor: int, action: Any, decided_in: AnyState | None = None) -> None:
+    def _apply(self, actor: int, action: A, decided_in: S | None = None) -> None:
         """One new decision (or chance outcome), taken in `decided_in` (the table's
         position unless the seat decided ahead of its turn): to the engine, the log and
         the events."""
-        state = self._state
+        state, log = self._state, self._log
         early = decided_in is not None and decided_in is not state
-        if early:
-            self._early[len(self._actions)] = actor
-        self._actions.append(action)
         self.version += 1
-        if not self._keep_events:
+        if not log.keeps_events:
+            log.add(actor, action, early=early, text=None)
             if early:
                 state.apply_for(actor, action)
             else:
@@ -538,80 +506,17 @@ class Table:
             return
         before = state.clone()
         text = self.game.action_text(decided_in or before, action)
-        self._texts.append(text)
-        self._actors.append(actor)
-        self._emit(self._action_events(actor, action, decided_in or before, text))
+        log.add(actor, action, early=early, text=text)
+        log.emit(self.version, decision_events(self.game, self.num_players, actor, action,
+                                               decided_in or before, text))
         if early:
             state.apply_for(actor, action)
         else:
             state.apply_legal(action)
-        self._emit(self.game.outcome_events(before, state))
+        log.emit(self.version, self.game.outcome_events(before, state))
         if state.is_terminal():
-            self._emit([self._game_over()])
-
-    # -- events ----------------------------------------------------------------------------
-
-    def _emit(self, events: Sequence[Event]) -> None:
-        self._entries.extend(Entry(self.version, event) for event in events)
-
-    def _action_events(self, actor: int, action: Any, state: AnyState,
-                       text: str) -> list[Event]:
-        """One event per distinct wording: a secret move reads in full to those who may
-        know it and as a face-down move to the others (RS-6, RS-18); where every move is
-        public, its notation `text` for everyone."""
-        game = self.game
-        wordings: dict[str, list[int | None]] = {}
-        if game.moves_are_public:
-            wordings[text] = [None, *range(self.num_players)]
-        else:
-            for viewer in [None, *range(self.num_players)]:
-                wordings.setdefault(game.describe_action(state, action, viewer),
-                                    []).append(viewer)
-        events: list[Event] = []
-        for wording, viewers in wordings.items():
-            audience = None if len(wordings) == 1 else frozenset(viewers)
-            if actor == CHANCE:
-                events.append(ChanceResult(text=wording, outcome=wording, audience=audience))
-            else:
-                events.append(ActionTaken(text=f"{game.seat_name(actor)} {wording}",
-                                          seat=actor, action=wording, audience=audience))
-        return events
-
-    def _game_over(self) -> GameOver:
-        state = self._state
-        returns = tuple(state.returns())
-        reason = state.end_reason() or "over"
-        winners = tuple(winners_of(returns, reason))
-        if winners:
-            text = (f"game over ({reason}): "
-                    + " and ".join(self.game.seat_name(seat) for seat in winners)
-                    + (" win" if len(winners) > 1 else " wins"))
-        else:
-            text = f"game over ({reason}): a draw"
-        return GameOver(text=text, returns=returns, winners=winners, reason=reason)
+            log.emit(self.version, [game_over(self.game, state)])
 
 
-class TimedAgent:
-    """A bot whose thinking time a tournament measures."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.sees_state = getattr(inner, "sees_state", False)
-        self.needs_view = getattr(inner, "needs_view", True)
-        self.seconds = 0.0
-
-    def choose(self, seen: Any, legal: Sequence[Any]) -> Any:
-        start = time.perf_counter()
-        try:
-            return self.inner.choose(seen, legal)
-        finally:
-            self.seconds += time.perf_counter() - start
-
-
-def _specs(players: Sequence[str | PlayerSpec]) -> list[PlayerSpec]:
-    """Specs as given; a string may hold one spec or a comma-separated list of them."""
-    specs: list[PlayerSpec] = []
-    for player in players:
-        specs += [player] if isinstance(player, PlayerSpec) else parse_players(player)
-    return specs
+AnyTable = Table[Any, Any, Any]
+"""A table of any game (for faces that drive every game alike)."""

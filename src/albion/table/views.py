@@ -1,39 +1,86 @@
 """A table's view for one viewer, as the protocol says (`albion.table.protocol`): the
-envelope every game shares, with the game's own board from its plug-in's wire module."""
+envelope every game shares, with the game's presentation model from its plug-in's wire
+module — its board, its legal actions annotated (where each sits, what it reaches, its
+words and ruling), what just happened that the board does not show (`recap`) and, once
+per game, its static geometry (issue 26: one drawing per game, computed from the
+engine's own values; the faces only draw it).
+
+A wire module has `Board` and `board(view)`; it may add `annotate(view, actions)` (one
+`core.presentation.ActionNote` per action), `Recap` and `recap(view, events)` (from the
+viewer's events so far, newest first: it reads back only as far as it needs), and
+`Geometry` and `geometry(game, players, variant)`. Everything is read from the viewer's
+own view and events: nothing a seat may not know reaches its presentation."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
+from albion.core.events import Event
 from albion.core.game import AnyGame, AnyState
+from albion.core.presentation import ActionNote, plain_note
 from albion.core.registry import plugin_of
 from albion.core.state import winners_of
 from albion.core.variants import Variant
-from albion.table.protocol import LegalAction, Result, SeatInfo, TableView
-
-
-def view_model(game: AnyGame) -> type[TableView[Any]]:
-    """The pydantic model of a game's table view (its board from the plug-in)."""
-    return _model(plugin_of(game).wire)
-
-
-@cache
-def _model(wire_module: str | None) -> type[TableView[Any]]:
-    wire = import_module(wire_module) if wire_module else None
-    board: type[BaseModel] = wire.Board if wire is not None else GenericBoard
-    return TableView[board]  # type: ignore[valid-type]
+from albion.table.protocol import LegalAction, NoRecap, Place, Result, SeatInfo, TableView
 
 
 class GenericBoard(BaseModel):
     """The board of a game whose plug-in has no wire module: its view's text."""
 
     text: str
+
+
+class LegalEntry(NamedTuple):
+    """A legal action, its notation, and its index in the fixed action space (None where
+    the game has none)."""
+
+    action: Any
+    text: str
+    space_index: int | None
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A game's presentation model, read once from its wire module."""
+
+    model: type[TableView[Any, Any]]
+    board: Callable[[Any], BaseModel]
+    annotate: Callable[[Any, Sequence[Any]], Sequence[ActionNote]] | None
+    recap: Callable[[Any, Iterable[Event]], BaseModel | None] | None
+    geometry: Callable[[AnyGame, int, Variant], BaseModel] | None
+
+
+def drawing_of(game: AnyGame) -> Drawing:
+    """The presentation model of `game` (from its plug-in's wire module)."""
+    return _drawing(plugin_of(game).wire)
+
+
+@cache
+def _drawing(wire_module: str | None) -> Drawing:
+    wire = import_module(wire_module) if wire_module else None
+    if wire is None:
+        return Drawing(TableView[GenericBoard, NoRecap],
+                       lambda seen: GenericBoard(text=repr(seen)), None, None, None)
+    board: type[BaseModel] = wire.Board
+    recap: type[BaseModel] = getattr(wire, "Recap", NoRecap)
+    return Drawing(
+        model=TableView[board, recap],  # type: ignore[valid-type]
+        board=wire.board,
+        annotate=getattr(wire, "annotate", None),
+        recap=getattr(wire, "recap", None),
+        geometry=getattr(wire, "geometry", None),
+    )
+
+
+def view_model(game: AnyGame) -> type[TableView[Any, Any]]:
+    """The pydantic model of a game's table view (its board and recap from the plug-in)."""
+    return drawing_of(game).model
 
 
 @dataclass(frozen=True)
@@ -46,33 +93,60 @@ class Seating:
     bots: Sequence[bool]
 
 
-def legal_entries(game: AnyGame, state: AnyState) -> list[tuple[str, int | None]]:
-    """(notation, index in the fixed action space or None) of each legal action."""
+def legal_entries(game: AnyGame, state: AnyState) -> list[LegalEntry]:
+    """Each legal action of `state`, with its notation and its index."""
     indexed = game.action_space is not None
-    return [(game.action_text(state, action), game.action_index(action) if indexed else None)
+    return [LegalEntry(action, game.action_text(state, action),
+                       game.action_index(action) if indexed else None)
             for action in state.legal_actions()]
 
 
+def geometry(seating: Seating) -> dict[str, Any] | None:
+    """The game's static geometry at this table (its board's shape, sent once per game),
+    or None when its wire module has none."""
+    drawing = drawing_of(seating.game)
+    if drawing.geometry is None:
+        return None
+    shape = drawing.geometry(seating.game, len(seating.names), seating.variant)
+    return shape.model_dump(mode="json")
+
+
 def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int | None,
-                  to_move: Sequence[int],
-                  legal: Sequence[tuple[str, int | None]]) -> dict[str, Any]:
+                  to_move: Sequence[int], legal: Sequence[LegalEntry],
+                  events: Iterable[Event] = ()) -> dict[str, Any]:
     """`viewer`'s view of `state` at `version` as JSON-ready data, validated against the
-    game's model. Only `state.observe(viewer)` reaches the board."""
+    game's model: its board, its `legal` actions annotated, and the recap of `events`
+    (those it received so far, newest first: read lazily). Only `state.observe(viewer)`
+    and the viewer's own events reach the board, the notes and the recap."""
     game = seating.game
-    wire = plugin_of(game).load_wire()
+    drawing = drawing_of(game)
     seen = state.observe(viewer)
-    board = wire.board(seen) if wire is not None else GenericBoard(text=repr(seen))
     result = None
     if state.is_terminal():
         returns = state.returns()
         reason = state.end_reason() or "over"
         result = Result(returns=returns, winners=winners_of(returns, reason), reason=reason)
-    view = view_model(game)(
+    view = drawing.model(
         game=game.id, game_version=game.version, variant=seating.variant.as_dict(),
         version=version, viewer=viewer,
         seats=[SeatInfo(seat=seat, name=game.seat_name(seat), player=seating.names[seat],
                         is_bot=seating.bots[seat]) for seat in range(len(seating.names))],
         status="over" if result is not None else "playing", to_move=list(to_move),
-        legal=[LegalAction(text=text, index=index) for text, index in legal], result=result,
-        board=board)
+        legal=annotated(drawing, seen, legal), result=result, board=drawing.board(seen),
+        recap=drawing.recap(seen, events) if drawing.recap is not None else None)
     return view.model_dump(mode="json")
+
+
+def annotated(drawing: Drawing, seen: Any, legal: Sequence[LegalEntry]) -> list[LegalAction]:
+    """The legal entries with their notes, read from the viewer's view `seen`."""
+    if not legal:
+        return []
+    notes = drawing.annotate(seen, [entry.action for entry in legal]) \
+        if drawing.annotate is not None else [plain_note(entry.text) for entry in legal]
+    return [LegalAction(text=entry.text, index=entry.space_index, kind=note.kind,
+                        label=note.label or entry.text, ruling=note.ruling,
+                        at=None if note.at is None else Place(
+                            area=note.at.area, seat=note.at.seat, square=note.at.square,
+                            item=note.at.item, number=note.at.number),
+                        reaches=list(note.reaches))
+            for entry, note in zip(legal, notes, strict=True)]

@@ -1,15 +1,18 @@
 """High Card's part of the table protocol: the board as a viewer sees it (HC-1: a hand
-only to its owner)."""
+only to its owner), and each card it may play annotated where it sits (its hand). It
+ships no drawing of its own: the pages draw it with their generic renderer."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from albion.core.presentation import ActionNote, Place
 from albion.core.state import CHANCE, TERMINAL
 
-from .rules import HAND, points, seat_of_play
+from .rules import HAND, HighCardAction, Play, points, seat_of_play
 from .state import HighCardView
 
 
@@ -57,3 +60,11 @@ def board(view: HighCardView) -> Board:
                                 if seat_of_play(index, n) == seat],
                         points=won[seat])
                  for seat, size in enumerate(view.hand_sizes)])
+
+
+def annotate(view: HighCardView, actions: Sequence[HighCardAction]) -> list[ActionNote]:
+    """HC-2: each card to play, on the card in the viewer's hand."""
+    return [ActionNote("play", f"Play your {action.card}", "HC-2",
+                       Place("hand", seat=view.seat, number=action.card))
+            if isinstance(action, Play) else ActionNote("action", str(action))
+            for action in actions]

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.observation import ObservationLayout
 from albion.core.variants import Variant, VariantValue
 from albion.games.diamoniak import action_space as space
-from albion.games.diamoniak import notation, position
+from albion.games.diamoniak import events, notation, position
 from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import Card
 from albion.games.diamoniak.phase import Phase
@@ -24,17 +23,6 @@ from albion.games.diamoniak.view import DiamoniakView
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WitchToll(Event):
-    """DI-8, DI-14: what a witch took from `seat` (card labels), or that a fairy
-    countered it."""
-
-    kind: ClassVar[str] = "witch_toll"
-    seat: int
-    lost: tuple[str, ...]
-    countered: bool
 
 
 class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
@@ -82,12 +70,18 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
     def action_text(self, state: DiamoniakState, action: DiamoniakAction) -> str:
         return notation.action_text(action)
 
+    def decision_event(self, state: DiamoniakState, actor: int, action: DiamoniakAction,
+                       text: str, viewer: int | None) -> Event:
+        """DI-11: every viewer reads the same account, with the card revealed, the seat
+        that starts, or what a purchase cost, as values (`events`)."""
+        return events.decision_event(state, actor, action, text, self.seat_name(actor))
+
     def outcome_events(self, before: DiamoniakState, after: DiamoniakState) -> list[Event]:
         """DI-8, DI-14: once a witch is resolved, what it took in this step (the cards
         given without a question included), or that a fairy countered it."""
         if after.discard[Card.WITCH] <= before.discard[Card.WITCH]:
             return []
-        return [witch_toll(before, after)]
+        return [events.witch_toll(before, after)]
 
     def sampler(self, view: DiamoniakView) -> Callable[[random.Random], DiamoniakState]:
         """DI-11: the view fixes the state, so it is built once and cloned per draw."""
@@ -111,20 +105,6 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
         state.turns = view.turns
         state.winner = view.winner
         return state
-
-
-def witch_toll(before: DiamoniakState, after: DiamoniakState) -> WitchToll:
-    """What the drawer gave up to a witch (DI-8), in words and card by card."""
-    seat = before.seat
-    if after.right[seat][Card.FAIRY] < before.right[seat][Card.FAIRY]:
-        return WitchToll(text="a fairy counters it", seat=seat, lost=(), countered=True)
-    castle_lost = before.castle_size[seat] - after.castle_size[seat]
-    lost = [f"{Card(before.castle[seat]).label} from the castle"] * castle_lost \
-        if castle_lost else []
-    lost += [Card(card).label for card in range(len(Card))
-             for _ in range(before.right[seat][card] - after.right[seat][card])]
-    text = "the witch takes " + ", ".join(lost) if lost else "the witch finds nothing to take"
-    return WitchToll(text=text, seat=seat, lost=tuple(lost), countered=False)
 
 
 GAME = Diamoniak()

@@ -1,4 +1,7 @@
-"""Diamoniak's part of the table protocol: the board as a viewer sees it, in plain terms.
+"""Diamoniak's part of the table protocol, its presentation model (issue 26): the board as
+a viewer sees it in plain terms, each legal action annotated with where it sits (the draw
+pile, a castle, a card kind in a right-hand pile) and its words and ruling, this turn's
+reveals (`recap`, from the events), and the rules' numbers a face shows (`geometry`).
 
 DI-11: nothing is secret but the draw pile's order, so every viewer gets the same board.
 Card counts are records with every kind present (zeros included).
@@ -6,16 +9,28 @@ Card counts are records with every kind present (zeros included).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from albion.core.events import Event
+from albion.core.presentation import ActionNote, Place
 from albion.core.state import TERMINAL
-from albion.games.diamoniak.cards import NO_COLOUR, Card
+from albion.core.variants import Variant
+from albion.games.diamoniak.actions import Buy, Choice, DiamoniakAction, Lose
+from albion.games.diamoniak.cards import (
+    BUY_PRICE,
+    CARDS_LOST_TO_WITCH,
+    CASTLE_SIZE,
+    NO_COLOUR,
+    Card,
+)
+from albion.games.diamoniak.events import CardRevealed, Decided
 from albion.games.diamoniak.view import DiamoniakView
 
 Colour = Literal["red", "blue", "green", "yellow"]
+Kind = Literal["red", "blue", "green", "yellow", "diamond", "witch", "fairy"]
 Phase = Literal["first_player", "turn_start", "drawing", "draw_or_stop", "fairy_choice",
                 "witch_toll", "over"]
 End = Literal["castle", "cap"]
@@ -125,3 +140,110 @@ def board(view: DiamoniakView) -> Board:
         winner=view.winner if view.winner >= 0 else None,
         end=("castle" if view.winner >= 0 else "cap") if over else None,
     )
+
+
+# -- the presentation: actions where they sit, this turn's reveals, the rules' numbers ----
+
+
+class Recap(Wire):
+    """The cards revealed in the latest turn anyone played, in order (DI-3, DI-4): a face
+    shows them until the next seat decides, so a witch that ended the turn (DI-8) stays
+    in sight with what came before her."""
+
+    drawer: int = Field(ge=0, description="The seat that drew them")
+    turn: int = Field(ge=0, description="Turns completed before that turn")
+    cards: list[Kind] = Field(description="The cards revealed, first drawn first")
+    current: bool = Field(description="That turn is still being played")
+
+
+class Geometry(Wire):
+    """The numbers of the rules a face draws, and the ruling behind each part of the
+    board."""
+
+    castle_size: int = Field(description="Cards in a full castle (DI-10)")
+    buy_price: int = Field(description="Diamonds a purchase costs (DI-7)")
+    witch_takes: int = Field(description="Cards a witch takes without a fairy (DI-8)")
+    kinds: list[Kind] = Field(description="Every kind of card, castle colours first (DI-1)")
+    colours: list[Colour] = Field(description="The castle colours (DI-1)")
+    rulings: dict[str, str] = Field(description="The ruling behind each part of the board: "
+                                    "castle, right_pile, draw_pile, discard, witch, "
+                                    "first_player")
+
+
+KINDS: dict[int, Kind] = {card: card.label for card in Card}  # type: ignore[misc]
+
+
+def geometry(game: object, num_players: int, variant: Variant) -> Geometry:
+    """DI-1, DI-7, DI-8, DI-10: the numbers every Diamoniak table shares."""
+    return Geometry(castle_size=CASTLE_SIZE, buy_price=BUY_PRICE,
+                    witch_takes=CARDS_LOST_TO_WITCH, kinds=list(KINDS.values()),
+                    colours=list(COLOURS.values()),
+                    rulings={"castle": "DI-10", "right_pile": "DI-6", "draw_pile": "DI-11",
+                             "discard": "DI-9", "witch": "DI-8", "first_player": "DI-2",
+                             "buy": "DI-7", "colour": "DI-5"})
+
+
+CHOICE_NOTES: dict[Choice, ActionNote] = {
+    Choice.STOP: ActionNote("stop", "Stop: keep your cards; the turn ends", "DI-3"),
+    Choice.PASS: ActionNote("pass", "Pass: nothing is left to draw", "DI-9"),
+    Choice.USE_FAIRY: ActionNote("use_fairy", "Use your fairy: the witch and the fairy go "
+                                 "to the discard, you lose nothing", "DI-8"),
+    Choice.KEEP_FAIRY: ActionNote("keep_fairy", "Keep the fairy and give the witch "
+                                  f"{CARDS_LOST_TO_WITCH} cards", "DI-8"),
+}
+
+
+def annotate(view: DiamoniakView, actions: Sequence[DiamoniakAction]) -> list[ActionNote]:
+    """Each action where it is played on the board: drawing on the draw pile, a purchase
+    on the card in the seller's right-hand pile (DI-7), a loss to the witch on the
+    drawer's castle or pile (DI-8); the other choices are buttons."""
+    return [_note(view, action) for action in actions]
+
+
+def _note(view: DiamoniakView, action: DiamoniakAction) -> ActionNote:
+    me = view.turn_seat
+    if action is Choice.DRAW:
+        left = sum(view.draw_pile) or sum(view.discard)
+        return ActionNote("draw", f"Draw a card ({left} left to draw)", "DI-3",
+                          Place("draw_pile"))
+    if action is Choice.LOSE_CASTLE:
+        castle = Card(view.castles[me][0]).label
+        return ActionNote("lose", f"Give the witch a {castle} card of your castle", "DI-8",
+                          Place("castle", seat=me, item=castle))
+    if isinstance(action, Choice):
+        return CHOICE_NOTES[action]
+    if isinstance(action, Buy):
+        colour = action.colour.label
+        own = view.castles[me][0] == action.colour
+        return ActionNote(
+            "buy", f"Buy a {colour} card from P{action.seller + 1} for {BUY_PRICE} diamonds"
+            + ("" if own else " (to your right-hand pile)"), "DI-7" if own else "DI-12",
+            Place("right_pile", seat=action.seller, item=colour))
+    if isinstance(action, Lose):
+        kind = action.card.label
+        return ActionNote("lose", f"Give the witch a {kind} card of your right-hand pile",
+                          "DI-8", Place("right_pile", seat=me, item=kind))
+    return ActionNote("action", str(action))
+
+
+def recap(view: DiamoniakView, events: Iterable[Event]) -> Recap | None:
+    """The reveals of the latest turn in which anyone acted (`events` newest first), or
+    None when none was revealed in it."""
+    turn: int | None = None
+    drawer = 0
+    cards: list[Kind] = []
+    for event in events:
+        if not isinstance(event, CardRevealed | Decided):
+            continue
+        if turn is None:
+            turn = event.turn
+        elif event.turn != turn:
+            break
+        if isinstance(event, CardRevealed):
+            drawer = event.seat
+            cards.append(event.card)  # type: ignore[arg-type]
+    if turn is None or not cards:
+        return None
+    over = view.current_player == TERMINAL
+    return Recap(drawer=drawer, turn=turn, cards=cards[::-1],
+                 current=turn == view.turns and not over)

@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.observation import ObservationLayout
 from albion.core.variants import Variant, VariantValue
 from albion.games.raiding_stonehenge import action_space as space
-from albion.games.raiding_stonehenge import notation, position
+from albion.games.raiding_stonehenge import events, notation, position
 from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
+from albion.games.raiding_stonehenge.events import DiskMoved, Reveal, colour_word
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import Rules
 from albion.games.raiding_stonehenge.resolution import placement_order
@@ -26,25 +26,6 @@ from albion.games.raiding_stonehenge.view import RaidingView
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reveal(Event):
-    """RS-6: every committed card turned face up, by seat."""
-
-    kind: ClassVar[str] = "reveal"
-    plays: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DiskMoved(Event):
-    """RS-10, RS-11: `seat` takes a disk of `colour` from its pile (`taken`), or gives
-    one back."""
-
-    kind: ClassVar[str] = "disk"
-    seat: int
-    colour: str
-    taken: bool
 
 
 class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
@@ -100,6 +81,13 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
                         viewer: int | None) -> str:
         return notation.describe(state, action, viewer)
 
+    def decision_event(self, state: RaidingState, actor: int, action: RaidingAction,
+                       text: str, viewer: int | None) -> Event:
+        """RS-6, RS-18: what `viewer` may know of the decision, as values (`events`)."""
+        return events.decision_event(state, actor, action,
+                                     notation.describe(state, action, viewer),
+                                     self.seat_name(actor), viewer)
+
     def outcome_events(self, before: RaidingState, after: RaidingState) -> list[Event]:
         """RS-6 to RS-11: the reveal once the last card is committed, then who took and
         who gave back which disks (all public by then)."""
@@ -110,7 +98,8 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
             plays[before.seat] = next(iter(last))
             text = "reveal: " + ", ".join(f"P{seat + 1} {card}"
                                           for seat, card in enumerate(plays))
-            events.append(Reveal(text=text, plays=tuple(plays)))
+            events.append(Reveal(text=text, plays=tuple(plays),
+                                 colours=tuple(colour_word(card) for card in plays)))
         for seat in range(before.n):
             for colour in Colour:
                 change = after.disks[seat][colour] - before.disks[seat][colour]

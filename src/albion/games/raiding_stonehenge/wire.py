@@ -1,4 +1,7 @@
-"""Raiding Stonehenge's part of the table protocol: the board as one viewer sees it.
+"""Raiding Stonehenge's part of the table protocol, its presentation model (issue 26): the
+board as one viewer sees it (with the figures at each pile in RS-9's rank), each legal
+action annotated with where it sits (a line, a card of the hand, a pile, a disk of one's
+own), and the rules' numbers and words a face shows (`geometry`).
 
 RS-18: hands and unrevealed plays reach only their owner; the view is already filtered,
 and the board adds nothing to it. Disk counts are records with every colour present.
@@ -11,8 +14,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from albion.core.presentation import ActionNote
+from albion.core.presentation import Place as Spot
 from albion.core.state import TERMINAL
-from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, card_colour
+from albion.core.variants import Variant
+from albion.games.raiding_stonehenge.actions import Place, Play, RaidingAction, SetAside, Take
+from albion.games.raiding_stonehenge.components import (
+    HIGHEST_CARD,
+    LINES,
+    Colour,
+    card_colour,
+)
+from albion.games.raiding_stonehenge.events import colour_word
+from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score, winners
 from albion.games.raiding_stonehenge.view import RaidingView
 
@@ -85,6 +99,14 @@ class Player(Wire):
                                                  "round")
 
 
+class Figures(Wire):
+    """RS-7 … RS-9: who stands at a pile, ranked: coloured cards above black ones, higher
+    numbers first, then clockwise from the start player."""
+
+    pile: DiskColour
+    seats: list[int]
+
+
 class Board(Wire):
     """Raiding Stonehenge's board (RS-18: only what the viewer may know)."""
 
@@ -104,6 +126,8 @@ class Board(Wire):
     lines: list[Line] = Field(description="The five face-up lines (RS-3, RS-4)")
     deck_size: int = Field(ge=0)
     piles: Disks = Field(description="The five public piles of disks (RS-1)")
+    figures: list[Figures] = Field(description="The seats standing at each pile this "
+                                               "round, in rank order (RS-9)")
     played_out: list[Card] = Field(description="Cards played in earlier rounds, out of the "
                                                "game (RS-6), lowest first")
     players: list[Player] = Field(description="One per seat, in seat order")
@@ -170,6 +194,7 @@ def board(view: RaidingView) -> Board:
                for index, cards in enumerate(view.lines)],
         deck_size=view.deck_size,
         piles=disks(view.piles),
+        figures=figures(view),
         played_out=[card(n) for n in range(1, len(view.discard))
                     for _ in range(view.discard[n])],
         players=players,
@@ -178,8 +203,96 @@ def board(view: RaidingView) -> Board:
     )
 
 
+def figures(view: RaidingView) -> list[Figures]:
+    """RS-9: the seats at each pile with someone at it, in rank order."""
+    plays = list(view.revealed)
+    found = []
+    for colour in Colour:
+        seats = [seat for seat, pile in enumerate(view.at_pile) if pile == colour]
+        if seats:
+            ranked = rank_at_pile(seats, plays, view.start) if any(plays) else seats
+            found.append(Figures(pile=DISK_COLOURS[colour], seats=ranked))
+    return found
+
+
 def _end(best: list[int], scores: list[int]) -> End:
     """How RS-17 decided, as the engine's `end_reason` says it."""
     if len(best) > 1:
         return "shared"
     return "hand" if scores.count(scores[best[0]]) > 1 else "score"
+
+
+# -- the presentation: actions where they sit, the rules' numbers and words -------------
+
+
+class Rule(Wire):
+    """A rule in a few words, and its ruling."""
+
+    text: str
+    ruling: str
+
+
+class Geometry(Wire):
+    """What every table of the game shares: its colours and lines, and the rules a face
+    explains, each with its ruling."""
+
+    disk_colours: list[DiskColour] = Field(description="The five disk colours (RS-1)")
+    card_colours: list[CardColour] = Field(description="Card colours: the disk colours and "
+                                                       "black (RS-1)")
+    lines: int = Field(description="Face-up lines (RS-3)")
+    rules: dict[str, Rule] = Field(description="A short rule a face explains, by the part of "
+                                               "the board it concerns: line, black, score, "
+                                               "start, pile, play, hand, payout, set_aside, "
+                                               "tie")
+
+
+RULES: dict[str, Rule] = {
+    "line": Rule(text="only the bottom card of a line can be taken", ruling="RS-4"),
+    "black": Rule(text="a black card's player chooses a pile", ruling="RS-8"),
+    "score": Rule(text="10 per set of five colours, −1 per other disk", ruling="RS-16"),
+    "start": Rule(text="the start player holds the gray figure", ruling="RS-14"),
+    "pile": Rule(text="coloured cards rank above black ones, then higher numbers",
+                 ruling="RS-9"),
+    "play": Rule(text="every seat plays a card face down, then all are revealed",
+                 ruling="RS-6"),
+    "hand": Rule(text="a hand is seen by its owner only; cards seen taken stay known",
+                 ruling="RS-18"),
+    "payout": Rule(text="alone at a pile: take a disk; contested: the others set one aside",
+                   ruling="RS-10"),
+    "set_aside": Rule(text="a player who sets aside chooses which of their disks goes back",
+                      ruling="RS-11"),
+    "tie": Rule(text="tied scores: the hands decide, highest cards first", ruling="RS-17"),
+}
+
+
+def geometry(game: object, num_players: int, variant: Variant) -> Geometry:
+    """RS-1, RS-3: the colours and lines of every table, and the rules a face explains."""
+    return Geometry(disk_colours=list(DISK_COLOURS.values()),
+                    card_colours=[*DISK_COLOURS.values(), "black"], lines=LINES, rules=RULES)
+
+
+def annotate(view: RaidingView, actions: Sequence[RaidingAction]) -> list[ActionNote]:
+    """A take on its line (RS-5), a play on the card in the hand (RS-6), a black card's
+    pile on the pile (RS-8), a set-aside on one's own disk (RS-11)."""
+    return [_note(view, action) for action in actions]
+
+
+def _note(view: RaidingView, action: RaidingAction) -> ActionNote:
+    me = view.seat
+    if isinstance(action, Take):
+        line = view.lines[action.line]
+        bottom = line[-1] if line else 0
+        return ActionNote("take", f"Take {bottom} ({colour_word(bottom)}) from line "
+                          f"{action.line + 1}", "RS-5", Spot("line", number=action.line + 1))
+    if isinstance(action, Play):
+        return ActionNote("play", f"Play {action.number} ({colour_word(action.number)}) "
+                          "face down", "RS-6", Spot("hand", seat=me, number=action.number))
+    if isinstance(action, Place):
+        colour = action.colour.label
+        return ActionNote("place", f"Take your black card to the {colour} pile", "RS-8",
+                          Spot("pile", item=colour))
+    if isinstance(action, SetAside):
+        colour = action.colour.label
+        return ActionNote("set_aside", f"Set aside one of your {colour} disks", "RS-11",
+                          Spot("disks", seat=me, item=colour))
+    return ActionNote("action", str(action))

@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     strategy="albion.games.super_camelot.strategy",
     renderer="albion.games.super_camelot.render:render",
     wire="albion.games.super_camelot.wire",
+    web="albion.games.super_camelot:web",
     intro=("Three actions a turn (SC-6). A Move goes square by square: `step north`… then "
           "`stop` or another action (SC-36); your first step off a starting circle names a "
           "square (`step r11c13`). `attack ne` rolls the dice for an arc (SC-12). Win with 40 "

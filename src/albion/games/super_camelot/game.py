@@ -9,9 +9,16 @@ from typing import TYPE_CHECKING
 from albion.core.events import Event
 from albion.core.game import Game
 from albion.core.observation import ObservationLayout
+from albion.core.state import CHANCE
 from albion.core.variants import Variant, VariantValue
 from albion.games.super_camelot import action_space as space
-from albion.games.super_camelot import belongings, notation, position, report
+from albion.games.super_camelot import (
+    belongings,
+    chance_events,
+    notation,
+    position,
+    report,
+)
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.components import (
     GEM_ITEMS,
@@ -92,6 +99,14 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
         text = self.action_text(state, action)
         purpose = report.roll_purpose(state)
         return f"{text} ({purpose})" if purpose else text
+
+    def decision_event(self, state: SuperCamelotState, actor: int,
+                       action: SuperCamelotAction, text: str, viewer: int | None) -> Event:
+        """SC-27: the same account for everyone; chance as values (`chance_events`)."""
+        if actor == CHANCE:
+            return chance_events.chance_event(
+                state, action, self.describe_action(state, action, viewer))
+        return super().decision_event(state, actor, action, text, viewer)
 
     def outcome_events(self, before: SuperCamelotState,
                        after: SuperCamelotState) -> list[Event]:

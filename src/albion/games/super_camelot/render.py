@@ -1,8 +1,9 @@
 """The forest of Super Camelot in the terminal, sized for an 80×24 screen (issue 14): the
 question being asked and its ruling (worded by `wire.ASKS`), what the dice of a pending
 strike or defence are for (SC-12, SC-14, SC-21), the explored map cropped around the
-active character beside a legend drawn from the map's own glyph tables, and a line per
-player (SC-19, SC-27: others' gems stay hidden)."""
+active character (the window the browser crops too, `presentation.window`) beside a
+legend drawn from the map's own glyph tables, and a line per player (SC-19, SC-27:
+others' gems stay hidden)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from albion.core.state import CHANCE, TERMINAL
 from albion.games.super_camelot import wire
 from albion.games.super_camelot.board import (
     CASTLE,
-    CIRCLES,
     DIRECTION_NAMES,
     OFF_BOARD,
     SIDE,
@@ -51,6 +51,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     Weapon,
 )
+from albion.games.super_camelot.presentation import CIRCLE_SQUARES, Window, explored, window
 from albion.games.super_camelot.tiles import TILE_SIZE
 from albion.games.super_camelot.view import SuperCamelotView
 from albion.games.super_camelot.world import TILES
@@ -109,15 +110,6 @@ FACING_ARROWS = "↑↗→↘↓↙←↖"
 HEALTH_GLYPHS = (Glyph("◆", "bold cyan", "shield"), Glyph("◇", "bold cyan", "cracked"),
                  Glyph("·", "cyan", "lost"))
 """SC-21: a shield is 2 health; a cracked one 1."""
-CIRCLE_SQUARES = {CIRCLES[0]: (12 * SIDE + 13, 12 * SIDE + 14),
-                  CIRCLES[1]: (13 * SIDE + 15, 14 * SIDE + 15),
-                  CIRCLES[2]: (15 * SIDE + 13, 15 * SIDE + 14),
-                  CIRCLES[3]: (13 * SIDE + 12, 14 * SIDE + 12)}
-"""Where each starting circle is drawn on the Starting Tile."""
-CENTRE = 13 * SIDE + 13
-"""Where the map is centred while no character stands on a square."""
-START_BLOCK_AT, START_BLOCK_SIZE = 12, 4
-"""The Starting Tile's first row (and column) and size (SC-3)."""
 SCREEN_LINES = 18
 """The render's height on an 80×24 screen: the play log and the options keep the rest."""
 GAP = 2
@@ -186,66 +178,6 @@ def glyph(view: SuperCamelotView, square: int, on: Marks) -> Text:
         more = MORE_ITEMS.char if len(on.items[square]) > 1 else " "
         return Text(item.char + more, style=item.style)
     return Text(GROUND.char + " ", style=GROUND.style)
-
-
-class Window(NamedTuple):
-    """The squares drawn: rows [top, bottom) and columns [left, right)."""
-
-    top: int
-    bottom: int
-    left: int
-    right: int
-
-
-def explored(view: SuperCamelotView) -> Window:
-    """The rows and columns of the tiles in play (SC-1, SC-10)."""
-    placed = [slot for slot, tile in enumerate(view.slot_tile) if tile >= 0]
-    rows = [slot // 4 for slot in placed]
-    cols = [slot % 4 for slot in placed]
-    return Window(min(rows) * TILE_SIZE, (max(rows) + 1) * TILE_SIZE,
-                  min(cols) * TILE_SIZE, (max(cols) + 1) * TILE_SIZE)
-
-
-class Focus(NamedTuple):
-    """The square the map centres on, and the block kept whole around it."""
-
-    row: int
-    col: int
-    block_row: int
-    block_col: int
-    block_size: int
-
-
-def focus(view: SuperCamelotView) -> Focus:
-    """The active character and its tile; the Starting Tile (SC-3) while it stands on a
-    circle or has not entered, and before anyone plays."""
-    position = view.players[view.active].position if view.active < len(view.players) \
-        else OFF_BOARD
-    if position == OFF_BOARD or position >= SQUARES:
-        square = CIRCLE_SQUARES[position][0] if position >= SQUARES else CENTRE
-        row, col = divmod(square, SIDE)
-        return Focus(row, col, START_BLOCK_AT, START_BLOCK_AT, START_BLOCK_SIZE)
-    row, col = divmod(position, SIDE)
-    return Focus(row, col, row - row % TILE_SIZE, col - col % TILE_SIZE, TILE_SIZE)
-
-
-def span(low: int, high: int, centre: int, block: int, block_size: int,
-         size: int) -> tuple[int, int]:
-    """`size` rows (or columns) of [low, high) around `centre`, keeping the block
-    [block, block + block_size) whole when `size` allows; all of them when they fit."""
-    if high - low <= size:
-        return low, high
-    start = min(max(centre - size // 2, block + block_size - size), block)
-    start = max(low, min(start, high - size))
-    return start, start + size
-
-
-def window(view: SuperCamelotView, rows: int, cols: int) -> Window:
-    """The part of the explored map shown: `rows` × `cols` squares around the action."""
-    area, at = explored(view), focus(view)
-    top, bottom = span(area.top, area.bottom, at.row, at.block_row, at.block_size, rows)
-    left, right = span(area.left, area.right, at.col, at.block_col, at.block_size, cols)
-    return Window(top, bottom, left, right)
 
 
 def map_lines(view: SuperCamelotView, shown: Window) -> list[Text]:

@@ -2,6 +2,7 @@
 // shareable link to any moment (the version after '#').
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
+import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
 import { resultWords, seatName } from "./words.js";
 
@@ -27,8 +28,10 @@ function show(version) {
   const view = replay.steps[at];
   const events = replay.events.filter((event) => event.version === at);
   clear(ui.board);
-  renderer.render(ui.board, { view, legal: [], version: at, viewer: null, names: replay.names,
-    status: view.status, events }, { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true });
+  renderer.render(ui.board, { view, legal: [], actions: [], version: at, viewer: null,
+    names: replay.names, status: view.status, events, recent: recent(events) },
+  { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true,
+    geometry: replay.geometry });
   ui.slider.value = String(at);
   ui.position.textContent = `${at} / ${replay.steps.length - 1}`;
   history.replaceState(null, "", `#${at}`);
@@ -86,8 +89,7 @@ async function main() {
   const games = await api("/api/games");
   const game = games.find((g) => g.id === replay.game);
   ui.title.textContent = `Replay — ${game ? game.name : replay.game}`;
-  document.head.append(el("link", { rel: "stylesheet", href: `/static/css/${replay.game}.css` }));
-  renderer = await import(`/static/js/games/${replay.game}.js`);
+  renderer = await loadBoard(game);
   const last = replay.steps[replay.steps.length - 1];
   ui.result.textContent = resultWords(last, replay.names);
   ui.slider.max = String(replay.steps.length - 1);

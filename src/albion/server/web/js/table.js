@@ -1,11 +1,13 @@
 // A table, for a seat (/play/ID?seat=S) or a spectator (/watch/ID): the server's view drawn
-// by the game's renderer, the legal actions as targets on the board and as a plain list,
-// the log in words, hints, and the end with the result and a rematch.
-// The page never decides legality: it submits only texts the server listed in `legal`.
+// by the game's own board script (or the generic one), the legal actions as targets on the
+// board and as a plain list, the log in words, hints, and the end with the result and a
+// rematch. The page never decides legality: it submits only texts the server listed in
+// `legal`, and draws them from the server's annotations (`board.js` modules: see boards.js).
 // A seat is taken from its link once (/play/ID#invite=I, or #token=T when the creator chose
 // the seed): the server sets the seat's cookies and the secret leaves the address bar.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
+import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
 import { resultWords, seatName } from "./words.js";
 
@@ -40,6 +42,7 @@ const ui = {
 };
 
 let renderer = null;
+let geometry = null; // the game's static geometry, sent in a connection's first update
 let socket = null;
 let lastSeen = 0; // the last version drawn (for `hello` after a reconnect)
 let latest = null; // the newest update received
@@ -89,16 +92,20 @@ function draw(update, isLatest) {
   ui.banner.className = `turn-banner${myTurn ? " mine" : ""}`;
   ui.banner.textContent = bannerText(update, view, myTurn);
   clear(ui.board);
-  const ctx = { submit, seatName: (seat) => seatName(view, names, seat), replay: false };
+  const actions = legal.length ? view.legal : [];
+  const ctx = { submit, seatName: (seat) => seatName(view, names, seat), replay: false, geometry };
   try {
-    renderer.render(ui.board, { ...update, legal, viewer: me, names }, ctx);
+    renderer.render(ui.board, { ...update, legal, actions, recent: recent(update.events),
+      viewer: me, names }, ctx);
   } catch (error) {
     ui.board.append(el("p", { class: "notice error" }, `The board could not be drawn: ${error.message}`));
     console.error(error);
   }
-  clear(ui.legal).append(...legal.map((text, index) => el("button", {
-    type: "button", "data-action": text, title: index < 9 ? `key ${index + 1}` : text,
-  }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null, text)));
+  clear(ui.legal).append(...actions.map((action, index) => el("button", {
+    type: "button", "data-action": action.text,
+    title: `${action.ruling ? `${action.ruling} · ` : ""}${action.text}${index < 9 ? ` · key ${index + 1}` : ""}`,
+  }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null,
+  action.label || action.text)));
   if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, "Nothing to decide now."));
   ui.legalPanel.classList.toggle("hidden", watching);
   ui.hint.disabled = !myTurn;
@@ -245,6 +252,7 @@ function connect() {
 function onUpdate(update) {
   const replace = firstOnConnection; // a new connection's first update holds every event
   firstOnConnection = false;
+  if (update.geometry !== undefined) geometry = update.geometry;
   latest = update;
   appendLog(update.events, replace);
   if (replace) maybeJoin(update);
@@ -408,8 +416,7 @@ async function main() {
   const game = games.find((g) => g.id === summary.game);
   await takeSeat();
   ui.title.textContent = `${game ? game.name : summary.game}${watching ? " — watching" : ""}`;
-  document.head.append(el("link", { rel: "stylesheet", href: `/static/css/${summary.game}.css` }));
-  renderer = await import(`/static/js/games/${summary.game}.js`);
+  renderer = await loadBoard(game);
   connect();
 }
 

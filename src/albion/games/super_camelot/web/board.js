@@ -1,52 +1,26 @@
-// Super Camelot in the browser (issue 16): the explored forest as an SVG map of squares,
-// the players' boards, the dice just rolled and what just happened. Every board target is a
-// text from `update.legal`, submitted exactly as written (README: the page never decides).
+// Super Camelot in the browser: the explored forest as an SVG map of squares, the players'
+// boards, the dice just rolled and what just happened. It only draws: every legal action
+// comes annotated by the server with the square (or circle, die, card) it sits on and the
+// squares it reaches, the forest's shape and the rules' words come with the game's
+// geometry, the map's window with the board, and the dice with the chance events.
 
-import { clear, el, svg, target } from "../dom.js";
+import { clear, el, svg, target } from "/static/js/dom.js";
 
 const S = 10; // one square, in viewBox units
-const SIDE = 28; // SC-1, SC-2: 4×4 tiles of 7×7 squares
-const TILE = 7;
-const CROP = 11; // squares a side when the map is cropped (a phone): a tile and 2 around it
-const START = 12; // SC-3: the Starting Tile covers rows and columns 12..15 (0-based)
-const DIRS = { north: [-1, 0], east: [0, 1], south: [1, 0], west: [0, -1] };
-// SC-12: the sword's arcs (row, col offsets) and the Greatsword's five-square sweeps.
-const N = [-1, 0], NE = [-1, 1], E = [0, 1], SE = [1, 1], So = [1, 0], SW = [1, -1], W = [0, -1],
-  NW = [-1, -1];
-const ARCS = {
-  ne: [N, NE, E], se: [E, SE, So], sw: [So, SW, W], nw: [W, NW, N],
-  north: [W, NW, N, NE, E], east: [N, NE, E, SE, So], south: [E, SE, So, SW, W],
-  west: [So, SW, W, NW, N],
-};
-// SC-3: where each starting circle is drawn on the Starting Tile: two squares of its side.
-const CIRCLES = {
-  north: [[12, 13], [12, 14]], east: [[13, 15], [14, 15]],
-  south: [[15, 13], [15, 14]], west: [[13, 12], [14, 12]],
-};
 const SEAT_CLASS = ["seat-0", "seat-1", "seat-2", "seat-3"];
 const FACINGS = ["north", "northeast", "east", "southeast", "south", "southwest", "west",
-  "northwest"];
-const CHARACTERS = {
-  // SC-5 [house]: our default abilities (the printed ones are unknown).
-  arthur: "once per turn, re-roll 1 attack die",
-  gwenivere: "+1 Health from any healing",
-  lancelot: "the first 1 Hit of each attack counts 2",
-  merlin: "draws 2 Litter/Loot cards, keeps 1",
-  percival: "+1 square per Move",
-  galahad: "on defence a Gem also blocks",
-};
+  "northwest"]; // the protocol's compass words, clockwise from north
 const FACE_WORDS = {
-  shield: "shield", star: "star", gem: "gem", "two-hits": "2 hits", "one-hit": "1 hit",
+  shield: "shield", star: "star", gem: "gem", two_hits: "2 hits", one_hit: "1 hit",
   blank: "blank",
-};
-const ITEM_WORDS = {
-  green_gem: "green gem (1)", blue_gem: "blue gem (5)", red_gem: "red gem (10)",
-  small_key: "small key", bomb: "bomb",
 };
 const SPECIAL_WORDS = {
   big_key: "Big Key", fire_relic: "Fire Relic", water_relic: "Water Relic",
   wind_relic: "Wind Relic",
 };
+const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
+let geo = null; // the game's geometry (set at each render)
+const explain = (key) => ruled(geo.rules[key].text, geo.rules[key].ruling);
 
 // The player's choice of what the board shows, and a mode being built (bomb or bow aim).
 let mode = null; // "bomb" | "shoot" | null, reset when the version changes
@@ -62,62 +36,19 @@ function parseSquare(name) {
 }
 
 const sqName = (row, col) => `r${row + 1}c${col + 1}`;
-const inStart = (r, c) => r >= START && r < START + 4 && c >= START && c < START + 4;
-const onMap = (r, c) => r >= 0 && r < SIDE && c >= 0 && c < SIDE;
-
-/** The circle a square bordering the Starting Tile leads onto (SC-3), or null. */
-function circleOfExit(r, c) {
-  if (c >= START && c < START + 4) {
-    if (r === START - 1) return "north";
-    if (r === START + 4) return "south";
-  }
-  if (r >= START && r < START + 4) {
-    if (c === START + 4) return "east";
-    if (c === START - 1) return "west";
-  }
-  return null;
+function inStart(r, c) {
+  const st = geo.start;
+  return r >= st.top && r < st.top + st.size && c >= st.left && c < st.left + st.size;
 }
 
-/** Where a player stands, as [row, col] of the square it is drawn on (circles: their
- * first square), or null before it enters (SC-7). */
+/** Where a player stands, as [row, col] of the square it is drawn on (a circle: its first
+ * square), or null before it enters. */
 function standing(player) {
   if (!player.square) return null;
-  const circle = /^(\w+) circle$/.exec(player.square);
-  if (circle) return CIRCLES[circle[1]][0];
+  for (const [side, squares] of Object.entries(geo.start.circles)) {
+    if (player.square === `${side} circle`) return parseSquare(squares[0]);
+  }
   return parseSquare(player.square);
-}
-
-// -- the window of the map drawn -----------------------------------------------------------
-
-function explored(board) {
-  const rows = board.tiles.map((t) => Math.floor(t.slot / 4));
-  const cols = board.tiles.map((t) => t.slot % 4);
-  return {
-    top: Math.min(...rows) * TILE, bottom: (Math.max(...rows) + 1) * TILE,
-    left: Math.min(...cols) * TILE, right: (Math.max(...cols) + 1) * TILE,
-  };
-}
-
-/** `size` of [low, high) around `centre`, keeping [block, block + blockSize) whole. */
-function span(low, high, centre, block, blockSize, size) {
-  if (high - low <= size) return [low, high];
-  let start = Math.min(Math.max(centre - Math.floor(size / 2), block + blockSize - size), block);
-  start = Math.max(low, Math.min(start, high - size));
-  return [start, start + size];
-}
-
-function mapWindow(board, focus, crop) {
-  const area = explored(board);
-  if (!crop) return area;
-  const size = CROP;
-  const [fr, fc] = focus || [START + 1, START + 1];
-  const onTile = focus && !inStart(fr, fc);
-  const br = onTile ? fr - (fr % TILE) : START;
-  const bc = onTile ? fc - (fc % TILE) : START;
-  const bs = onTile ? TILE : 4;
-  const [top, bottom] = span(area.top, area.bottom, fr, br, bs, size);
-  const [left, right] = span(area.left, area.right, fc, bc, bs, size);
-  return { top, bottom, left, right };
 }
 
 // -- pieces (each drawn in a 10×10 square at x, y; shape and letter, never colour alone) ----
@@ -138,7 +69,7 @@ function drawTree(x, y) {
   return titled(svg("g", { class: "sc-tree" },
     svg("rect", { x: x + 4.2, y: y + 6.6, width: 1.6, height: 2.4, class: "sc-trunk" }),
     svg("polygon", { points: `${x + 5},${y + 0.8} ${x + 8.6},${y + 7} ${x + 1.4},${y + 7}` }),
-  ), "tree (blocks, SC-2)");
+  ), `tree: ${explain("tree")}`);
 }
 
 function drawBush(x, y) {
@@ -147,7 +78,7 @@ function drawBush(x, y) {
     svg("circle", { cx: x + 6.6, cy: y + 5.8, r: 2.6 }),
     svg("circle", { cx: x + 5, cy: y + 3.6, r: 2.8 }),
     svg("path", { d: `M${x + 3} ${y + 5} l1 1 M${x + 6} ${y + 4} l1 1`, class: "sc-bush-mark" }),
-  ), "bush (blocks; cut it with an attack)");
+  ), `bush: ${explain("bush")}`);
 }
 
 function drawRock(x, y) {
@@ -158,7 +89,7 @@ function drawRock(x, y) {
     }),
     svg("path", { d: `M${x + 4.8} ${y + 1.8} L${x + 5.4} ${y + 5} L${x + 8.6} ${y + 6.4}`,
       class: "sc-rock-facet" }),
-  ), "rock (blocks)");
+  ), `rock: ${explain("rock")}`);
 }
 
 function drawChest(x, y, big, opened) {
@@ -166,7 +97,7 @@ function drawChest(x, y, big, opened) {
   const g = svg("g", { class: `sc-chest${big ? " sc-big" : ""}${opened ? " sc-opened" : ""}` });
   const w = S - 2 * inset;
   if (opened) {
-    // SC-17, SC-31: open for good, and it still blocks; drawn with its lid thrown back.
+    // Open for good, and it still blocks: drawn with its lid thrown back.
     g.append(svg("rect", { x: x + inset, y: y + 4.4, width: w, height: 4.4, class: "sc-chest-body" }),
       svg("rect", { x: x + inset + 0.6, y: y + 4.4, width: w - 1.2, height: 1.6,
         class: "sc-chest-inside" }),
@@ -180,9 +111,9 @@ function drawChest(x, y, big, opened) {
     svg("rect", { x: x + 4.1, y: y + 4, width: 1.8, height: 2.2, class: "sc-chest-lock" }));
   }
   if (big) g.append(letter(x + 5, y + 7.3, "B", "sc-letter sc-dark", 2.6));
-  const what = big ? "Big Chest (needs the Big Key" : "small chest (needs a small key";
-  return titled(g, opened ? `${big ? "Big Chest" : "small chest"}, opened (still blocks)`
-    : `${what}; open it from the square south of it, SC-17)`);
+  const what = big ? "Big Chest" : "small chest";
+  return titled(g, opened ? `${what}: ${explain("opened")}`
+    : `${what}: ${explain(big ? "big_chest" : "chest")}`);
 }
 
 const SPECIAL_LETTER = { big_key: "K", fire_relic: "F", water_relic: "W", wind_relic: "A" };
@@ -215,8 +146,7 @@ function drawStack(x, y, stack) {
     svg("rect", { x: x + 0.8, y: y + 0.8, width: 8.4, height: 8.4, rx: 2, class: "sc-stack-base" }),
     specialSymbol(stack.item, x + 5, y + 4.6),
     letter(x + 8, y + 8, `${stack.left}`, "sc-letter sc-count", 2.4),
-  ), `${SPECIAL_WORDS[stack.item]} stack, ${stack.left} left (blocks; pick one up from ` +
-    "an orthogonally adjacent square, SC-18)");
+  ), `${SPECIAL_WORDS[stack.item]} stack, ${stack.left} left: ${explain("stack")}`);
 }
 
 function itemSymbol(item, cx, cy, k) {
@@ -231,10 +161,16 @@ function itemSymbol(item, cx, cy, k) {
       svg("circle", { cx: cx - 1.4 * k, cy, r: 1.3 * k }),
       svg("path", { d: `M${cx - 0.1 * k} ${cy} h${3 * k} m-${1} 0 v${1.2 * k}`, class: "sc-key-shaft" }));
   }
-  const value = { green_gem: "1", blue_gem: "5", red_gem: "10" }[item];
+  const value = String(geo.gem_values[item]);
   return svg("g", { class: `sc-gem sc-${item}` },
     svg("polygon", { points: `${cx},${cy - 2.6 * k} ${cx + 2.4 * k},${cy} ${cx},${cy + 2.6 * k} ${cx - 2.4 * k},${cy}` }),
     letter(cx, cy + 0.1 * k, value, "sc-letter sc-gem-value", (value.length > 1 ? 1.9 : 2.4) * k));
+}
+
+/** An item in words: "blue gem (5)", "small key". */
+function itemWords(item) {
+  const words = item.replaceAll("_", " ");
+  return geo.gem_values[item] !== undefined ? `${words} (${geo.gem_values[item]})` : words;
 }
 
 function drawItems(x, y, items) {
@@ -243,7 +179,7 @@ function drawItems(x, y, items) {
   const k = items.length === 1 ? 1 : 0.75;
   items.slice(0, 4).forEach((item, i) => g.append(itemSymbol(item, x + spots[i][0], y + spots[i][1], k)));
   if (items.length > 4) g.append(letter(x + 8.5, y + 1.5, `+${items.length - 4}`, "sc-letter", 2.2));
-  return titled(g, `items: ${items.map((i) => ITEM_WORDS[i]).join(", ")} (walk in to collect)`);
+  return titled(g, `items: ${items.map(itemWords).join(", ")}: ${explain("items")}`);
 }
 
 function drawEnemy(x, y, enemy, small) {
@@ -251,23 +187,23 @@ function drawEnemy(x, y, enemy, small) {
   const k = small ? 0.6 : 1;
   const cx = x + (small ? 6.8 : 5), cy = y + (small ? 6.8 : 5);
   if (enemy.kind === "dark_knight") {
-    // A helmet with a visor slit: the toughest enemy (SC-13: 3 hits, SC-23: 3 damage).
+    // A helmet with a visor slit: the toughest enemy.
     g.append(svg("path", { class: "sc-enemy-body", d: `M${cx - 3.6 * k} ${cy + 3.8 * k} V${cy - 0.6 * k} ` +
       `A${3.6 * k} ${3.6 * k} 0 0 1 ${cx + 3.6 * k} ${cy - 0.6 * k} V${cy + 3.8 * k} Z` }),
     svg("rect", { x: cx - 2.6 * k, y: cy - 0.4 * k, width: 5.2 * k, height: 1 * k, class: "sc-visor" }),
     letter(cx, cy + 2.2 * k, "D", "sc-letter sc-enemy-letter", 2.6 * k));
-    titled(g, "Dark Knight (3 hits to kill; walks next to you and deals 3 damage, SC-23)");
+    titled(g, `Dark Knight: ${explain("dark_knight")}`);
   } else if (enemy.kind === "mimic") {
-    // A chest with teeth: a Mimic pretends to be a chest (SC-24).
+    // A chest with teeth: a Mimic pretends to be a chest.
     g.append(svg("rect", { class: "sc-enemy-body", x: cx - 3.8 * k, y: cy - 3 * k, width: 7.6 * k,
       height: 6.6 * k, rx: 0.8 * k }),
     svg("path", { class: "sc-teeth", d: `M${cx - 3.8 * k} ${cy - 0.4 * k} ` +
       Array.from({ length: 5 }, (_, i) => `l${0.76 * k} ${i % 2 ? -1.4 * k : 1.4 * k} l${0.76 * k} ${i % 2 ? 1.4 * k : -1.4 * k}`).join(" ") }),
     letter(cx, cy + 2 * k, "M", "sc-letter sc-enemy-letter", 2.4 * k));
     const stolen = enemy.hoard && enemy.hoard.length ? `; holds ${enemy.hoard.length} stolen treasure(s)` : "";
-    titled(g, `Mimic (1 hit; walks onto you, steals a treasure, deals 1 damage, SC-24)${stolen}`);
+    titled(g, `Mimic: ${explain("mimic")}${stolen}`);
   } else {
-    // A flower head with petals and a stalk pointing where it faces (SC-25).
+    // A flower head with petals and a stalk pointing where it faces.
     const facing = Math.max(0, FACINGS.indexOf(enemy.facing || "north"));
     const pointer = svg("polygon", { class: "sc-facing",
       points: `${cx},${cy - 4.8 * k} ${cx + 1.5 * k},${cy - 2.4 * k} ${cx - 1.5 * k},${cy - 2.4 * k}`,
@@ -280,7 +216,7 @@ function drawEnemy(x, y, enemy, small) {
     }
     g.append(svg("circle", { class: "sc-enemy-body", cx, cy, r: 1.9 * k }),
       letter(cx, cy + 0.1 * k, "P", "sc-letter sc-enemy-letter", 2.4 * k));
-    titled(g, `Carnivorous Plant facing ${enemy.facing || "north"} (2 hits; spits a stone for 2 damage along a line, SC-25)`);
+    titled(g, `Carnivorous Plant facing ${enemy.facing || "north"}: ${explain("plant")}`);
   }
   return g;
 }
@@ -290,7 +226,7 @@ function drawCharacter(x, y, player, update, small, active) {
   const cls = `sc-character ${SEAT_CLASS[seat % 4]}${player.passed_out ? " sc-passed-out" : ""}`;
   const k = small ? 0.72 : 1;
   const cx = x + (small ? 3.6 : 5), cy = y + (small ? 3.6 : 5);
-  const g = svg("g", { class: cls, "data-testid": `piece-${seat}` });
+  const g = svg("g", { class: cls, "data-testid": `piece-${seat}`, "data-square": player.square || null });
   if (active) g.append(svg("circle", { cx, cy, r: 4.9 * k, class: "sc-active-ring" }));
   // Each seat has its own shape as well as colour: circle, square, diamond, hexagon.
   const r = 3.9 * k;
@@ -310,7 +246,7 @@ function drawCharacter(x, y, player, update, small, active) {
     "sc-letter sc-token-letter", 4 * k));
   const who = update.names && update.names[String(seat)] ? update.names[String(seat)] : `P${seat + 1}`;
   return titled(g, `P${seat + 1} ${who}: ${player.character}, ${player.health} health` +
-    (player.passed_out ? ", passed out (SC-21)" : ""));
+    (player.passed_out ? `, ${explain("passed_out")}` : ""));
 }
 
 // -- the map -------------------------------------------------------------------------------
@@ -329,108 +265,59 @@ function defs() {
       svg("path", { d: "M0 0 H5 M0 2.5 H5 M2.5 0 V2.5 M0 2.5 V5", class: "sc-paving-line" })));
 }
 
-/** The actions that live on squares: [square key "r,c"] → {text, kind, label}. */
-function squareActions(update, board, me, win) {
-  const legal = update.legal || [];
-  const at = me ? standing(me) : null;
-  const onCircle = me && /circle$/.test(me.square || "");
+/** Where the annotated actions are drawn on the map: a target per square (an arc on its
+ * own square or another square it strikes), the circles, the castle. While a bomb or the
+ * bow is being aimed, only its targets are on the map (the moves and arcs wait). */
+function mapActions(actions, win) {
   const bySquare = new Map();
-  const arcs = [];
   const circles = new Map();
-  const others = [];
-  const put = (r, c, action) => {
-    if (r < win.top || r >= win.bottom || c < win.left || c >= win.right) return false;
-    const key = `${r},${c}`;
+  const arcs = [];
+  let grail = null;
+  const put = (name, action) => {
+    const sq = parseSquare(name);
+    if (!sq || sq[0] < win.top || sq[0] >= win.bottom || sq[1] < win.left || sq[1] >= win.right) return false;
+    const key = `${sq[0]},${sq[1]}`;
     if (bySquare.has(key)) return false;
     bySquare.set(key, action);
     return true;
   };
-  for (const text of legal) {
-    const words = text.split(" ");
-    const sq = parseSquare(words[words.length - 1]);
-    if (words[0] === "step" && at) {
-      if (sq) {
-        put(sq[0], sq[1], { text, kind: "step", label: `step to ${words[1]}`, dir: null });
-      } else if (DIRS[words[1]] && !onCircle) {
-        const [dr, dc] = DIRS[words[1]];
-        const r = at[0] + dr, c = at[1] + dc;
-        if (inStart(r, c)) {
-          // SC-3, SC-20: stepping onto the Starting Tile puts you on its circle.
-          circles.set(circleOfExit(at[0], at[1]), { text, kind: "step",
-            label: `step ${words[1]} onto the circle` });
-        } else {
-          put(r, c, { text, kind: "step", label: `step ${words[1]} to ${sqName(r, c)}`, dir: words[1] });
-        }
-      }
-    } else if ((words[0] === "attack" || words[0] === "sweep") && at && !onCircle) {
-      arcs.push({ text, name: words[1], sweep: words[0] === "sweep" });
-    } else if (words[0] === "circle") {
-      circles.set(words[1], { text, kind: "enter", label: `start on the ${words[1]} circle (SC-7)` });
-    } else if (words[0] === "claim") {
-      others.push({ text, kind: "grail" });
-    } else if (sq && ["drop", "kill", "loot", "activate"].includes(words[0])) {
-      put(sq[0], sq[1], { text, kind: words[0], label: text });
-    } else if (sq && words[0] === "shoot" && mode === "shoot") {
-      put(sq[0], sq[1], { text, kind: "shoot", label: `shoot the enemy on ${words[1]} (SC-15)` });
-    } else if (sq && words[0] === "bomb" && mode === "bomb") {
-      put(sq[0], sq[1], { text, kind: "bomb", label: `bomb the 3×3 block around ${words[1]} (SC-14)` });
-    } else if (text.startsWith("pick up ")) {
-      const item = words[2].replace("-", "_");
-      const stack = board.special_stacks.find((s) => s.item === item);
-      const where = stack && parseSquare(stack.square);
-      if (where) put(where[0], where[1], { text, kind: "pickup", label: `pick up the ${SPECIAL_WORDS[item]} (SC-18)` });
-    } else if (text === "open chest" && at) {
-      // SC-17: a chest opens from the square directly south of it.
-      put(at[0] - 1, at[1], { text, kind: "open", label: "open the chest (SC-17)" });
-    } else if (words[0] === "target") {
-      const seat = Number(words[1].slice(1)) - 1;
-      const player = board.players.find((p) => p.seat === seat);
-      const where = player && standing(player);
-      if (where) others.push({ text, kind: "target", at: where, label: `the enemies attack P${seat + 1}` });
-    }
+  for (const action of actions) {
+    const place = action.at;
+    const aimed = action.kind === "bomb" || action.kind === "shoot";
+    if (!place || (aimed && mode !== action.kind) || (!aimed && mode !== null)) continue;
+    if (place.area === "circle") circles.set(place.item, action);
+    else if (place.area === "castle") grail = action;
+    else if (place.area === "square" && (action.kind === "attack" || action.kind === "sweep")) arcs.push(action);
+    else if (place.area === "square") put(place.square, action);
   }
-  // SC-12: an arc's target is its diagonal square (never a step target), else the first
-  // square of the arc still free; a Greatsword sweep's is two squares out in its direction.
-  const busy = new Set([...board.enemies.map((e) => e.square),
-    ...board.objects.filter((o) => o.kind === "bush").map((o) => o.square)]);
-  if (mode === null) {
-    for (const arc of arcs) {
-      const squares = ARCS[arc.name].map(([dr, dc]) => [at[0] + dr, at[1] + dc]).filter(([r, c]) => onMap(r, c));
-      if (!squares.length) continue;
-      const [dr, dc] = arc.sweep ? DIRS[arc.name].map((d) => 2 * d) : ARCS[arc.name][1];
-      const anchors = [[at[0] + dr, at[1] + dc], ...(arc.sweep ? [] : squares)];
-      const label = `${arc.sweep ? "sweep" : "attack"} ${arc.name}: ` +
-        `${squares.map(([a, b]) => sqName(a, b)).join(", ")} (SC-12)`;
-      // How many bushes and enemies it reaches (a hook for tests and a hint for people).
-      const reach = squares.filter(([r, c]) => busy.has(sqName(r, c))).length;
-      anchors.some(([r, c]) => put(r, c, { text: arc.text, kind: arc.sweep ? "sweep" : "attack", squares, label, reach }));
-    }
-  } else {
-    // While aiming a bomb or the bow, the moves and arcs wait (the fallback list has them).
-    for (const [key, action] of [...bySquare]) if (action.kind === "step") bySquare.delete(key);
-  }
-  return { bySquare, arcs, circles, others };
+  for (const arc of arcs) [arc.at.square, ...arc.reaches].some((name) => put(name, arc));
+  return { bySquare, circles, grail, arcs };
 }
 
 const TARGET_WORD = {
   drop: "drop", kill: "kill", loot: "loot", activate: "act", shoot: "shoot", bomb: "bomb",
-  pickup: "take", open: "open",
+  pick_up: "take", open: "open", target: "hit",
 };
 
-function drawTarget(r, c, action) {
+/** The target of `action` on square (r, c); `from` is where the viewer's character stands
+ * (a step next to it gets an arrow), `busy` the squares holding a bush or an enemy. */
+function drawTarget(r, c, action, from, busy) {
   const x = c * S, y = r * S;
+  const arc = action.kind === "attack" || action.kind === "sweep";
+  const reach = arc ? action.reaches.filter((name) => busy.has(name)).length : null;
   const g = svg("g", { class: `sc-target sc-target-${action.kind}`, "data-kind": action.kind,
-    "data-reach": action.reach === undefined ? null : action.reach });
-  if (action.kind === "attack" || action.kind === "sweep") {
+    "data-reach": reach });
+  if (arc) {
     // The piece under the target stays visible: an outline, and a sword badge in a corner.
     g.append(
       svg("rect", { x: x + 0.6, y: y + 0.6, width: S - 1.2, height: S - 1.2, rx: 1.2, class: "sc-target-box" }),
       svg("circle", { cx: x + 7.7, cy: y + 2.3, r: 2.1, class: "sc-badge-bg" }),
       svg("path", { class: "sc-sword", d: `M${x + 6.5} ${y + 3.5} L${x + 8.8} ${y + 1.2} M${x + 6.2} ${y + 2.6} L${x + 7.4} ${y + 3.8}` }),
-      letter(x + 2.6, y + 2.2, action.text.split(" ")[1].toUpperCase().slice(0, 2), "sc-letter sc-target-word", 2));
+      letter(x + 2.6, y + 2.2, (action.at.item || "").toUpperCase().slice(0, 2), "sc-letter sc-target-word", 2));
   } else if (action.kind === "step") {
     g.append(svg("rect", { x: x + 0.6, y: y + 0.6, width: S - 1.2, height: S - 1.2, rx: 1.2, class: "sc-target-box" }));
-    const rot = { north: 0, east: 90, south: 180, west: 270 }[action.dir];
+    const [dr, dc] = from ? [r - from[0], c - from[1]] : [0, 0];
+    const rot = { "-1,0": 0, "0,1": 90, "1,0": 180, "0,-1": 270 }[`${dr},${dc}`];
     if (rot === undefined) {
       g.append(svg("circle", { cx: x + 5, cy: y + 5, r: 1.4, class: "sc-step-dot" }));
     } else {
@@ -442,21 +329,23 @@ function drawTarget(r, c, action) {
       svg("rect", { x: x + 1.2, y: y + 0.9, width: S - 2.4, height: 2.8, rx: 0.8, class: "sc-target-tag" }),
       letter(x + 5, y + 2.35, TARGET_WORD[action.kind] || action.kind, "sc-letter sc-target-word", 2.2));
   }
-  target(g, action.text, action.label);
-  if (!action.squares) return [g];
-  // The arc's squares, drawn strongly while its target is hovered or focused (SC-12); a
+  target(g, action.text, ruled(action.label, action.ruling));
+  if (!action.reaches.length || action.kind === "step") return [g];
+  // The squares it strikes, drawn strongly while its target is hovered or focused; a
   // sibling after the target (CSS `+`), so the target itself stays one square to click.
-  const reach = svg("g", { class: "sc-arc-reach", "aria-hidden": "true" });
-  for (const [ar, ac] of action.squares) {
-    reach.append(svg("rect", { x: ac * S + 0.5, y: ar * S + 0.5, width: S - 1, height: S - 1 }));
+  const struck = svg("g", { class: "sc-arc-reach", "aria-hidden": "true" });
+  for (const name of action.reaches) {
+    const [ar, ac] = parseSquare(name);
+    struck.append(svg("rect", { x: ac * S + 0.5, y: ar * S + 0.5, width: S - 1, height: S - 1,
+      "data-square": name }));
   }
-  return [g, reach];
+  return [g, struck];
 }
 
-function drawForest(update, ctx, focus, crop) {
+function drawForest(update, win) {
   const { view } = update;
   const board = view.board;
-  const win = mapWindow(board, focus, crop);
+  const tile = geo.tile;
   const pad = 5;
   const root = svg("svg", {
     "data-testid": "forest", class: "sc-forest", role: "group",
@@ -487,103 +376,102 @@ function drawForest(update, ctx, focus, crop) {
     coords.append(letter(win.left * S - 2.6, r * S + 5, `${r + 1}`, "sc-coord", 2.8));
   }
 
-  // Tiles in play (SC-1), and the slots not explored yet (fog).
+  // Tiles in play, and the slots not explored yet (fog).
+  const perSide = geo.side / tile;
   const tileAt = new Map(board.tiles.map((t) => [t.slot, t]));
-  for (let slot = 0; slot < 16; slot += 1) {
-    const tr = Math.floor(slot / 4) * TILE, tc = (slot % 4) * TILE;
-    if (tr + TILE <= win.top || tr >= win.bottom || tc + TILE <= win.left || tc >= win.right) continue;
-    const tile = tileAt.get(slot);
-    if (!tile) {
-      ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: TILE * S, height: TILE * S,
-        class: "sc-fog" }), "unexplored forest (SC-10)"));
+  for (let slot = 0; slot < perSide * perSide; slot += 1) {
+    const tr = Math.floor(slot / perSide) * tile, tc = (slot % perSide) * tile;
+    if (tr + tile <= win.top || tr >= win.bottom || tc + tile <= win.left || tc >= win.right) continue;
+    const placed = tileAt.get(slot);
+    if (!placed) {
+      ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: tile * S, height: tile * S,
+        class: "sc-fog" }), explain("fog")));
       continue;
     }
-    ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: TILE * S, height: TILE * S,
-      class: `sc-tile${tile.populated ? "" : " sc-tile-empty"}` }),
-    `${tile.name}${tile.populated ? "" : " (no one here: bushes, rocks and enemies return when someone enters, SC-11)"}`));
+    ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: tile * S, height: tile * S,
+      class: `sc-tile${placed.populated ? "" : " sc-tile-empty"}` }),
+    `${placed.name}${placed.populated ? "" : ` (${explain("unpopulated")})`}`));
   }
-  // The square grid and the trees (SC-2: each tile's four corners).
+  // The square grid and the trees.
+  const trees = new Set(geo.trees.map(([r, c]) => `${r},${c}`));
   const grid = [];
   for (let r = win.top; r < win.bottom; r += 1) {
     for (let c = win.left; c < win.right; c += 1) {
-      const slot = Math.floor(r / TILE) * 4 + Math.floor(c / TILE);
+      const slot = Math.floor(r / tile) * perSide + Math.floor(c / tile);
       if (!tileAt.has(slot) || inStart(r, c)) continue;
       grid.push(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-square",
         "data-testid": `square-${sqName(r, c)}` }));
-      const lr = r % TILE, lc = c % TILE;
-      if ((lr === 0 || lr === TILE - 1) && (lc === 0 || lc === TILE - 1)) grid.push(drawTree(c * S, r * S));
+      if (trees.has(`${r % tile},${c % tile}`)) grid.push(drawTree(c * S, r * S));
     }
   }
   ground.append(...grid);
   // Tile names along each tile's north edge, between the trees.
-  for (const tile of board.tiles) {
-    const tr = Math.floor(tile.slot / 4) * TILE, tc = (tile.slot % 4) * TILE;
-    if (tr < win.top || tr >= win.bottom || tc + TILE <= win.left || tc >= win.right) continue;
-    ground.append(svg("text", { x: tc * S + 3.5 * S, y: tr * S + 1.8, class: "sc-tile-name",
-      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, tile.name));
+  for (const placed of board.tiles) {
+    const tr = Math.floor(placed.slot / perSide) * tile, tc = (placed.slot % perSide) * tile;
+    if (tr < win.top || tr >= win.bottom || tc + tile <= win.left || tc >= win.right) continue;
+    ground.append(svg("text", { x: tc * S + (tile / 2) * S, y: tr * S + 1.8, class: "sc-tile-name",
+      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, placed.name));
   }
 
-  // SC-3: the Starting Tile, its Castle with the Grail and its four circles.
-  const st = START * S;
-  ground.append(svg("rect", { x: st, y: st, width: 4 * S, height: 4 * S, class: "sc-start" }));
-  for (const [r, c] of [[12, 12], [12, 15], [15, 12], [15, 15]]) {
-    ground.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-square sc-start-square",
-      "data-testid": `square-${sqName(r, c)}` }));
+  // The Starting Tile, its Castle with the Grail and its four circles.
+  const start = geo.start;
+  const sx = start.left * S, sy = start.top * S;
+  const last = start.size - 1;
+  ground.append(titled(svg("rect", { x: sx, y: sy, width: start.size * S, height: start.size * S,
+    class: "sc-start" }), explain("start")));
+  for (const [r, c] of [[0, 0], [0, last], [last, 0], [last, last]]) {
+    ground.append(svg("rect", { x: sx + c * S, y: sy + r * S, width: S, height: S,
+      class: "sc-square sc-start-square", "data-testid": `square-${sqName(start.top + r, start.left + c)}` }));
   }
   const castle = svg("g", { class: "sc-castle" },
-    svg("path", { d: `M${st + 11} ${st + 29} V${st + 13} h3 v2 h3 v-2 h3 v2 h2 v-2 h3 v2 h2 v-2 h3 v16 Z` }),
-    svg("path", { class: "sc-grail", d: `M${st + 16.4} ${st + 17.6} h7.2 q0 4.6 -3.6 5 v2.6 h2.2 v1.4 h-6.6 v-1.4 h2.2 v-2.6 q-3.6 -0.4 -3.6 -5 Z` }));
-  for (const [r, c] of [[13, 13], [13, 14], [14, 13], [14, 14]]) {
+    svg("path", { d: `M${sx + 11} ${sy + 29} V${sy + 13} h3 v2 h3 v-2 h3 v2 h2 v-2 h3 v2 h2 v-2 h3 v16 Z` }),
+    svg("path", { class: "sc-grail", d: `M${sx + 16.4} ${sy + 17.6} h7.2 q0 4.6 -3.6 5 v2.6 h2.2 v1.4 h-6.6 v-1.4 h2.2 v-2.6 q-3.6 -0.4 -3.6 -5 Z` }));
+  for (const name of start.castle) {
+    const [r, c] = parseSquare(name);
     castle.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-castle-square",
-      "data-testid": `square-${sqName(r, c)}` }));
+      "data-testid": `square-${name}` }));
   }
-  const grailAction = (update.legal || []).find((t) => t === "claim grail");
-  ground.append(titled(castle, "the Castle with the Holy Grail: with all 3 Relics, stand on a circle and claim it (SC-20)"));
-  if (grailAction) {
-    targets.append(target(svg("rect", { x: st + 10.5, y: st + 10.5, width: 19, height: 19, rx: 2,
-      class: "sc-target-box sc-target sc-target-grail" }), grailAction, "claim the Holy Grail (SC-20)"));
+  ground.append(titled(castle, explain("castle")));
+
+  const actions = mapActions(update.actions || [], win);
+  if (actions.grail) {
+    targets.append(target(svg("rect", { x: sx + 10.5, y: sy + 10.5, width: 19, height: 19, rx: 2,
+      class: "sc-target-box sc-target sc-target-grail" }), actions.grail.text,
+    ruled(actions.grail.label, actions.grail.ruling)));
   }
 
-  const me = view.viewer === null || view.viewer === undefined ? null
-    : board.players.find((p) => p.seat === view.viewer);
-  const { bySquare, arcs, circles, others } = squareActions(update, board, me, win);
-
-  for (const [side, squares] of Object.entries(CIRCLES)) {
-    const [[r1, c1], [r2, c2]] = squares;
+  for (const [side, names] of Object.entries(start.circles)) {
+    const [[r1, c1], [r2, c2]] = names.map(parseSquare);
     const x = Math.min(c1, c2) * S, y = Math.min(r1, r2) * S;
     const w = (Math.abs(c2 - c1) + 1) * S, h = (Math.abs(r2 - r1) + 1) * S;
     const ring = svg("g", { class: "sc-circle" },
       svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 1.2, ry: h / 2 - 1.2 }),
       letter(x + w / 2, y + h / 2, side[0].toUpperCase(), "sc-letter sc-circle-letter", 3));
-    for (const [r, c] of squares) {
+    for (const name of names) {
+      const [r, c] = parseSquare(name);
       ring.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-circle-square",
-        "data-testid": `square-${sqName(r, c)}` }));
+        "data-testid": `square-${name}` }));
     }
-    ground.append(titled(ring, `${side} starting circle (SC-3)`));
-    const action = circles.get(side);
+    ground.append(titled(ring, `${side} ${explain("circle")}`));
+    const action = actions.circles.get(side);
     if (action) {
       targets.append(target(svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 0.5, ry: h / 2 - 0.5,
-        class: "sc-target-box sc-target-circle" }), action.text, action.label));
+        class: "sc-target-box sc-target-circle", "data-kind": action.kind }), action.text,
+      ruled(action.label, action.ruling)));
     }
   }
 
-  // SC-12: every legal arc's squares, faintly (each arc's target draws it strongly).
-  if (mode === null && me && standing(me)) {
-    const [pr, pc] = standing(me);
-    const seen = new Set();
-    for (const arc of arcs) {
-      for (const [dr, dc] of ARCS[arc.name]) {
-        const r = pr + dr, c = pc + dc;
-        if (r < win.top || r >= win.bottom || c < win.left || c >= win.right || seen.has(`${r},${c}`)) continue;
-        seen.add(`${r},${c}`);
-        marks.append(svg("rect", { x: c * S + 0.3, y: r * S + 0.3, width: S - 0.6, height: S - 0.6,
-          class: "sc-arc-zone" }));
-      }
-    }
+  // Every legal arc's squares, faintly (each arc's target draws them strongly).
+  const zone = new Set(actions.arcs.flatMap((arc) => arc.reaches));
+  for (const name of zone) {
+    const [r, c] = parseSquare(name);
+    if (r < win.top || r >= win.bottom || c < win.left || c >= win.right) continue;
+    marks.append(svg("rect", { x: c * S + 0.3, y: r * S + 0.3, width: S - 0.6, height: S - 0.6,
+      class: "sc-arc-zone", "data-square": name }));
   }
 
-  // What happened this update: enemies' paths, deaths (the enemy turn step by step, SC-22).
-  for (const event of update.events || []) {
+  // What happened this update: enemies' paths and deaths (the enemy turn step by step).
+  for (const event of update.recent || []) {
     if (event.type !== "enemy") continue;
     const to = parseSquare(event.square);
     const from = parseSquare(event.origin);
@@ -636,8 +524,8 @@ function drawForest(update, ctx, focus, crop) {
     pieces.append(drawCharacter(sq[1] * S, sq[0] * S, player, update, shared,
       player.seat === board.active && view.status !== "over"));
   }
-  // Damage just taken, beside the character (SC-21).
-  for (const event of update.events || []) {
+  // Damage just taken, beside the character.
+  for (const event of update.recent || []) {
     if (event.type !== "health" || !event.change) continue;
     const player = board.players.find((p) => p.seat === event.seat);
     const sq = player && standing(player);
@@ -649,17 +537,14 @@ function drawForest(update, ctx, focus, crop) {
   }
 
   // Targets last, on top of everything.
-  for (const [key, action] of bySquare) {
+  const me = view.viewer === null || view.viewer === undefined ? null
+    : board.players.find((p) => p.seat === view.viewer);
+  const from = me ? standing(me) : null;
+  const busy = new Set([...board.enemies.map((e) => e.square),
+    ...board.objects.filter((o) => o.kind === "bush").map((o) => o.square)]);
+  for (const [key, action] of actions.bySquare) {
     const [r, c] = key.split(",").map(Number);
-    if (r < win.top || r >= win.bottom || c < win.left || c >= win.right) continue;
-    targets.append(...drawTarget(r, c, action));
-  }
-  for (const action of others) {
-    if (action.kind === "target") {
-      const [r, c] = action.at;
-      targets.append(target(svg("rect", { x: c * S + 0.3, y: r * S + 0.3, width: S - 0.6, height: S - 0.6, rx: 2,
-        class: "sc-target-box sc-target-player" }), action.text, action.label));
-    }
+    targets.append(...drawTarget(r, c, action, from, busy));
   }
   return root;
 }
@@ -667,7 +552,7 @@ function drawForest(update, ctx, focus, crop) {
 // -- dice ----------------------------------------------------------------------------------
 
 function faceSymbol(face) {
-  const g = svg("g", { class: `sc-face sc-face-${face}` });
+  const g = svg("g", { class: `sc-face sc-face-${face.replace("_", "-")}` });
   if (face === "shield") {
     g.append(svg("path", { d: "M12 4 L19 7 V12 C19 16 16 19 12 20.5 C8 19 5 16 5 12 V7 Z" }));
   } else if (face === "star") {
@@ -681,14 +566,14 @@ function faceSymbol(face) {
   } else if (face === "gem") {
     g.append(svg("polygon", { points: "12,4 19,10 12,20 5,10" }),
       svg("path", { d: "M5 10 H19 M9 10 L12 4 L15 10 L12 20", class: "sc-face-line" }));
-  } else if (face === "one-hit" || face === "two-hits") {
+  } else if (face === "one_hit" || face === "two_hits") {
     const burst = (cx, cy) => svg("polygon", { points: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
       .map((i) => {
         const a = (i * Math.PI) / 8;
         const rr = i % 2 ? 2.2 : 5;
         return `${cx + Math.cos(a) * rr},${cy + Math.sin(a) * rr}`;
       }).join(" ") });
-    if (face === "one-hit") g.append(burst(12, 12));
+    if (face === "one_hit") g.append(burst(12, 12));
     else g.append(burst(8, 9), burst(16, 15));
   }
   return g;
@@ -700,36 +585,28 @@ function die(face, action) {
     svg("svg", { class: "sc-die", viewBox: "0 0 24 24", role: "img", "aria-label": words },
       svg("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, class: "sc-die-body" }), faceSymbol(face)),
     el("span", { class: "sc-die-word" }, words));
-  if (action) {
-    target(node, action, `re-roll the ${words} die (SC-5)`);
-  }
+  if (action) target(node, action.text, ruled(action.label, action.ruling));
   return node;
 }
 
-/** Rolls in this update's events: [{faces, why}], newest last. */
-function rolls(events) {
-  const found = [];
-  for (const event of events || []) {
-    if (event.type !== "chance") continue;
-    const text = event.outcome || event.text || "";
-    const match = /^roll ([a-z\- ]+?)(?: \((.*)\))?$/.exec(text);
-    if (match) found.push({ faces: match[1].trim().split(/\s+/), why: match[2] || "" });
-  }
-  return found;
+const PURPOSE = { attack: "attack", defence: "defence", "re-roll": "re-rolled die" };
+
+/** The dice rolled in the latest decision's events: [{faces, why}], newest last. */
+function rolls(events, ctx) {
+  return (events || []).filter((event) => event.type === "chance" && event.faces)
+    .map((event) => ({ faces: event.faces,
+      why: `${ctx.seatName(event.seat)}'s ${event.weapon && event.purpose === "attack" ? event.weapon : PURPOSE[event.purpose] || event.purpose}` }));
 }
 
-function drawDice(update) {
+function drawDice(update, ctx) {
   const board = update.view.board;
   const box = el("section", { class: "sc-dice", "data-testid": "dice", "aria-label": "Dice" });
-  const found = rolls(update.events);
+  const found = rolls(update.recent, ctx);
   const awaiting = board.awaiting;
-  const rerolls = new Map();
-  for (const text of update.legal || []) {
-    if (text.startsWith("reroll ")) rerolls.set(text.slice(7), text);
-  }
+  const rerolls = new Map((update.actions || []).filter((a) => a.kind === "reroll" && a.at)
+    .map((a) => [a.at.item, a]));
   if (awaiting && awaiting.dice && !found.length) {
-    found.push({ faces: awaiting.dice.map((f) => f.replace("_", "-")),
-      why: `${awaiting.weapon || "attack"} dice being resolved` });
+    found.push({ faces: awaiting.dice, why: `${awaiting.weapon || "attack"} dice being resolved` });
   }
   box.append(el("h3", { class: "sc-h" }, "Dice"));
   if (!found.length) {
@@ -741,7 +618,7 @@ function drawDice(update) {
     const used = new Set();
     const row = el("div", { class: "sc-dice-row" });
     for (const face of roll.faces) {
-      // SC-5 (Arthur): a die of a face he may re-roll is a target, once per face.
+      // A die of a face that may be re-rolled is a target, once per face.
       const action = latest && rerolls.has(face) && !used.has(face) ? rerolls.get(face) : null;
       if (action) used.add(face);
       row.append(die(face, action));
@@ -754,7 +631,7 @@ function drawDice(update) {
 // -- players -------------------------------------------------------------------------------
 
 function shieldIcon(state) {
-  // SC-21: an intact shield is 2 health, a cracked one 1, then gone.
+  // An intact shield is 2 health, a cracked one 1, then gone.
   return svg("svg", { class: `sc-shield sc-shield-${state}`, viewBox: "0 0 20 22", role: "img",
     "aria-label": `${state} shield` },
   svg("path", { d: "M10 1.5 L18 4.5 V10 C18 15 14.5 18.5 10 20.5 C5.5 18.5 2 15 2 10 V4.5 Z" }),
@@ -790,13 +667,13 @@ function drawPlayer(player, update, ctx) {
     player.passed_out ? el("span", { class: "sc-tag sc-tag-out" }, "passed out") : null);
   card.append(name);
 
-  const health = el("div", { class: "sc-row", "aria-label": `health ${player.health} of 6` },
-    el("span", { class: "sc-label" }, "Health"));
-  for (let i = 0; i < 3; i += 1) {
+  const health = el("div", { class: "sc-row", "aria-label": `health ${player.health} of ${geo.max_health}`,
+    title: explain("health") }, el("span", { class: "sc-label" }, "Health"));
+  for (let i = 0; i < geo.max_health / 2; i += 1) {
     const left = player.health - 2 * i;
     health.append(shieldIcon(left >= 2 ? "intact" : left === 1 ? "cracked" : "lost"));
   }
-  health.append(el("span", { class: "sc-num" }, `${player.health}/6`));
+  health.append(el("span", { class: "sc-num" }, `${player.health}/${geo.max_health}`));
   card.append(health);
 
   const kit = el("div", { class: "sc-row" });
@@ -808,7 +685,7 @@ function drawPlayer(player, update, ctx) {
     `× ${player.bombs}`));
   card.append(kit);
 
-  // SC-18, SC-20: the three Relics (and the Big Key) held: a filled symbol; missing: faint.
+  // The three Relics (and the Big Key) held: a filled symbol; missing: faint.
   const relics = el("div", { class: "sc-row", "data-testid": `relics-${seat}` }, el("span", { class: "sc-label" }, "Relics"));
   for (const item of ["fire_relic", "water_relic", "wind_relic", "big_key"]) {
     const held = player.specials.includes(item);
@@ -822,22 +699,24 @@ function drawPlayer(player, update, ctx) {
   if (player.treasures.length) {
     const list = el("div", { class: "sc-row sc-treasures" }, el("span", { class: "sc-label" }, "Treasures"));
     for (const t of player.treasures) {
-      // SC-24: a stolen treasure is face down under its Mimic; a lost one for good.
+      // A stolen treasure is face down under its Mimic; a lost one for good.
       list.append(el("span", { class: `sc-chip sc-chip-${t.state}` },
         t.card.replaceAll("_", " ") + (t.state === "face_up" ? "" : ` (${t.state})`)));
     }
     card.append(list);
   }
 
-  // SC-19, SC-27: gems are shown to their owner only (to all once the game is over).
-  const gems = el("div", { class: "sc-row", "data-testid": `gems-${seat}` }, el("span", { class: "sc-label" }, "Gems"));
+  // Gems are shown to their owner only (to all once the game is over).
+  const gems = el("div", { class: "sc-row", "data-testid": `gems-${seat}`, title: explain("gems") },
+    el("span", { class: "sc-label" }, "Gems"));
   if (player.gems) {
-    for (const [colour, value] of [["green", 1], ["blue", 5], ["red", 10]]) {
+    for (const [item, value] of Object.entries(geo.gem_values)) {
+      const colour = item.split("_")[0];
       gems.append(el("span", { class: "sc-stat", title: `${colour} gems (${value} each)` },
         svg("svg", { class: "sc-icon", viewBox: "0 0 10 10", role: "img", "aria-label": `${colour} gem` },
-          itemSymbol(`${colour}_gem`, 5, 5, 1.7)), `× ${player.gems[colour]}`));
+          itemSymbol(item, 5, 5, 1.7)), `× ${player.gems[colour]}`));
     }
-    gems.append(el("strong", { class: "sc-num" }, `${player.gems.total}/40`));
+    gems.append(el("strong", { class: "sc-num" }, `${player.gems.total}/${geo.win_gems}`));
   } else {
     gems.append(el("span", { class: "sc-muted" }, "hidden in the wallet"));
   }
@@ -845,48 +724,57 @@ function drawPlayer(player, update, ctx) {
   return card;
 }
 
-// SC-42: during play an empty gem pile is seen (its counts are not: they would tell the
-// wallets' sum); a card that would drop such a gem drops nothing (SC-35).
+// During play an empty gem pile is seen (its counts are not: they would tell the wallets'
+// sum), and the server says so with a 0.
 function emptySupply(update) {
   if (update.view.status === "over") return null;
   const items = update.view.board.supply.items;
-  const out = ["green", "blue", "red"].filter((colour) => items[`${colour}_gem`] === 0);
+  const out = Object.keys(geo.gem_values).filter((item) => items[item] === 0)
+    .map((item) => item.split("_")[0]);
   if (!out.length) return null;
   return el("p", { class: "sc-note", "data-testid": "supply-out" },
-    `The supply is out of ${out.join(" and ")} gems: a card dropping one drops nothing (SC-35, SC-42).`);
+    `Out of ${out.join(" and ")} gems: ${explain("supply_out")}.`);
 }
 
 // -- choices that are not squares ----------------------------------------------------------
 
+const AIMED = [["bomb", "Throw a bomb…"], ["shoot", "Shoot the bow…"]];
+
+/** The characters to pick, and a button for every action with no place on the map (or a
+ * place off the map: a card, a treasure); the bomb and the bow are aimed on the map. */
 function choices(update) {
-  const legal = update.legal || [];
+  const actions = update.actions || [];
   const box = el("div", { class: "sc-choices" });
-  const picks = legal.filter((t) => t.startsWith("pick ") && !t.startsWith("pick up"));
+  const picks = actions.filter((action) => action.at && action.at.area === "characters");
   if (picks.length) {
     const row = el("div", { class: "sc-characters" });
-    for (const text of picks) {
-      const who = text.slice(5);
+    for (const action of picks) {
+      const who = action.at.item;
+      const ability = geo.abilities[who];
       row.append(target(el("div", { class: "sc-character-card" },
         el("strong", {}, who[0].toUpperCase() + who.slice(1)),
-        el("span", { class: "sc-muted" }, CHARACTERS[who] || "")), text, `play ${who} (SC-4, SC-5)`));
+        el("span", { class: "sc-muted", title: ability ? explain("abilities") : null }, ability || "")),
+      action.text, ruled(action.label, action.ruling)));
     }
     box.append(row);
   }
   const buttons = el("div", { class: "sc-buttons" });
-  for (const text of legal) {
-    const word = text.split(" ")[0];
-    if (["end", "stop", "gems", "keep", "dig", "give"].includes(word)) {
-      buttons.append(target(el("button", { type: "button", class: `sc-button sc-button-${word}` }, text), text, text));
-    }
+  const onBoard = new Set(["square", "circle", "castle", "characters", "dice"]);
+  for (const action of actions) {
+    if (action.kind === "bomb" || action.kind === "shoot") continue;
+    if (action.at && onBoard.has(action.at.area)) continue;
+    buttons.append(target(el("button", { type: "button", class: `sc-button sc-button-${action.kind}`,
+      title: ruled(action.label, action.ruling) }, action.label), action.text, ruled(action.label, action.ruling)));
   }
-  // Aiming a bomb (SC-14) or the Hunting Bow (SC-15) turns the squares into those targets.
-  for (const [verb, words] of [["bomb", "Throw a bomb…"], ["shoot", "Shoot the bow…"]]) {
-    if (!legal.some((t) => t.startsWith(`${verb} `))) continue;
-    const on = mode === verb;
+  // Aiming a bomb or the Hunting Bow turns the squares into those targets.
+  for (const [kind, words] of AIMED) {
+    const aimed = actions.find((action) => action.kind === kind);
+    if (!aimed) continue;
+    const on = mode === kind;
     buttons.append(el("button", {
       type: "button", class: `sc-button sc-mode${on ? " sc-mode-on" : ""}`, "aria-pressed": on ? "true" : "false",
-      "data-testid": `aim-${verb}`,
-      onclick: () => { mode = on ? null : verb; rerender(); },
+      "data-testid": `aim-${kind}`, title: aimed.ruling ? `(${aimed.ruling})` : null,
+      onclick: () => { mode = on ? null : kind; rerender(); },
     }, on ? "Cancel aiming" : words));
   }
   if (buttons.childNodes.length) box.append(buttons);
@@ -898,7 +786,8 @@ function headline(update, ctx) {
   const board = view.board;
   const line = el("div", { class: "sc-headline" });
   if (view.status === "over" || board.phase === "over") {
-    const how = { gems: "with 40 gems (SC-19)", grail: "by claiming the Holy Grail (SC-20)" }[board.end] || "";
+    const how = { gems: `with ${geo.win_gems} gems (${geo.rules.gems.ruling})`,
+      grail: `by claiming the Holy Grail (${geo.rules.castle.ruling})` }[board.end] || "";
     line.append(el("strong", {}, board.winner === null || board.winner === undefined
       ? "Game over: a draw (turn cap)" : `${ctx.seatName(board.winner)} wins ${how}`));
     return line;
@@ -925,7 +814,7 @@ function headline(update, ctx) {
 function happened(update) {
   const box = el("section", { class: "sc-happened", "data-testid": "happened", "aria-live": "polite" },
     el("h3", { class: "sc-h" }, "Just now"));
-  const events = update.events || [];
+  const events = update.recent || [];
   if (!events.length) {
     box.append(el("p", { class: "sc-muted" }, "—"));
     return box;
@@ -953,20 +842,11 @@ function legend() {
       entry(drawEnemy(0, 0, { kind: "plant", facing: "east" }), "Plant (facing east)"),
       entry(drawStack(0, 0, { item: "fire_relic", left: 4 }), "relic stack"),
       entry(drawStack(0, 0, { item: "big_key", left: 4 }), "Big Key stack"),
-      entry(drawItems(0, 0, ["green_gem"]), "gem 1/5/10"),
+      entry(drawItems(0, 0, ["green_gem"]), `gem ${Object.values(geo.gem_values).join("/")}`),
       entry(drawItems(0, 0, ["small_key"]), "small key"), entry(drawItems(0, 0, ["bomb"]), "bomb")));
 }
 
 // -- the whole board -----------------------------------------------------------------------
-
-/** The events of the latest decision: a new connection's first update carries the whole
- * game's events, and only its last decision's are "what just happened". */
-function recent(events) {
-  const list = events || [];
-  let from = 0;
-  list.forEach((event, index) => { if (event.type === "action") from = index; });
-  return list.slice(from);
-}
 
 function rerender() {
   if (last) render(...last);
@@ -974,30 +854,29 @@ function rerender() {
 
 export function render(root, update, ctx) {
   last = [root, update, ctx];
+  geo = ctx.geometry;
   if (update.version !== modeVersion) {
     mode = null;
     modeVersion = update.version;
   }
   clear(root);
-  update = { ...update, events: recent(update.events) };
+  if (ctx.replay) update = { ...update, actions: [] };
   const { view } = update;
   const board = view.board;
   const wrap = el("div", { class: "sc" });
   root.append(wrap);
   wrap.append(headline(update, ctx));
 
-  const activePlayer = board.players.find((p) => p.seat === board.active);
-  const focus = activePlayer ? standing(activePlayer) : null;
   const narrow = typeof window !== "undefined" && window.matchMedia
     && window.matchMedia("(max-width: 700px)").matches;
-  const area = board.tiles.length ? explored(board) : null;
-  const big = area && (area.bottom - area.top > CROP || area.right - area.left > CROP);
+  const area = board.map ? board.map.explored : null;
+  const big = area && (area.bottom - area.top > geo.crop || area.right - area.left > geo.crop);
   const crop = big && (wholeMap === null ? narrow : !wholeMap);
 
   const main = el("div", { class: "sc-main" });
   const left = el("div", { class: "sc-map" });
-  if (board.tiles.length) {
-    left.append(drawForest(update, ctx, focus, crop));
+  if (board.map) {
+    left.append(drawForest(update, crop ? board.map.cropped : board.map.explored));
     const tools = el("div", { class: "sc-map-tools" });
     if (big) {
       tools.append(el("button", { type: "button", class: "sc-button sc-zoom", "data-testid": "zoom",
@@ -1008,7 +887,7 @@ export function render(root, update, ctx) {
   }
   left.append(choices(update));
   const side = el("div", { class: "sc-side" });
-  side.append(drawDice(update), happened(update));
+  side.append(drawDice(update, ctx), happened(update));
   const players = el("div", { class: "sc-players" });
   for (const player of board.players) players.append(drawPlayer(player, update, ctx));
   side.append(players);

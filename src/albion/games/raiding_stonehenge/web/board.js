@@ -1,16 +1,16 @@
-// Raiding Stonehenge in the browser: the five face-up lines (bottom card marked, RS-4), the
-// five public piles of disks with the figures standing at them, every seat's disks, score,
-// hand size and secret play, and the viewer's own hand. Decisions are board targets: a line
-// is taken by clicking it, a card is played from the hand, a black card's pile is chosen by
-// clicking the pile, a disk is set aside by clicking it in one's own row. What the update's
-// events just did (the reveal, each disk taken or given back, the new cards) is listed step
-// by step above the board and marked where it happened.
+// Raiding Stonehenge in the browser: the five face-up lines (bottom card marked), the five
+// public piles of disks with the figures standing at them in rank, every seat's disks,
+// score, hand size and secret play, and the viewer's own hand. Decisions are board targets,
+// placed where the server's annotations say: a line is taken by clicking it, a card is
+// played from the hand, a black card's pile is chosen by clicking the pile, a disk is set
+// aside by clicking it in one's own row. What the latest decision's events did (the reveal,
+// each disk taken or given back, the new cards) is listed step by step above the board and
+// marked where it happened. It only draws: every rule and ruling comes from the server.
 
-import { el, target } from "../dom.js";
+import { el, target } from "/static/js/dom.js";
 
-// RS-1: five disk colours; cards also come black. Every colour has a letter AND a symbol
-// (colour-blind safe): the colour is never the only clue.
-const COLOURS = ["white", "blue", "green", "yellow", "red"];
+// How each colour looks: a letter AND a symbol (colour-blind safe): the colour is never
+// the only clue.
 const LOOK = {
   white: { letter: "W", symbol: "○", name: "white" },
   blue: { letter: "B", symbol: "◆", name: "blue" },
@@ -19,8 +19,6 @@ const LOOK = {
   red: { letter: "R", symbol: "♥", name: "red" },
   black: { letter: "K", symbol: "✖", name: "black" },
 };
-// RS-1: the colour follows from the number (n % 6).
-const BY_REMAINDER = ["black", "white", "blue", "green", "yellow", "red"];
 const STEP_CLASSES = 8; // .rs-step-0 … .rs-step-7 stagger the "just happened" steps
 
 const PHASE_TEXT = {
@@ -32,7 +30,8 @@ const PHASE_TEXT = {
   over: "game over",
 };
 
-const colourOf = (number) => BY_REMAINDER[number % 6];
+const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
+const explained = (rule) => ruled(rule.text, rule.ruling);
 
 /** A face-up card: its number and its colour's letter and symbol. */
 function card(c, extra = "") {
@@ -48,7 +47,7 @@ function card(c, extra = "") {
   el("span", { class: "rs-sr" }, ` ${look.name}`));
 }
 
-/** A face-down card: a back, never a guess (RS-6, RS-18). */
+/** A face-down card: a back, never a guess. */
 function back(extra = "", label = "face-down card") {
   return el("span", { class: `rs-card rs-back ${extra}`.trim(), title: label },
     el("span", { class: "rs-sr" }, label));
@@ -68,29 +67,8 @@ function disk(colour, count = null, extra = "") {
   el("span", { class: "rs-sr" }, count === null ? ` ${look.name}` : ` ${look.name}: ${count}`));
 }
 
-/** RS-9: the order in which the seats at a pile rank: coloured before black, higher number
- *  first, equal numbers by clockwise distance from the start player (RS-7). */
-function rankAtPile(players, colour, start, n) {
-  return players
-    .filter((p) => p.pile === colour && p.played)
-    .sort((a, b) => {
-      const blackA = a.played.colour === "black" ? 1 : 0;
-      const blackB = b.played.colour === "black" ? 1 : 0;
-      if (blackA !== blackB) return blackA - blackB;
-      if (a.played.number !== b.played.number) return b.played.number - a.played.number;
-      return ((a.seat - start + n) % n) - ((b.seat - start + n) % n);
-    });
-}
-
-/** What the update's events just did, in a shape the board can mark. */
-function digest(events) {
-  // The first update on a connection holds every event since version 0: only the last
-  // decision and what followed it are "just happened".
-  let from = 0;
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].type === "action") { from = i; break; }
-  }
-  const recent = events.slice(from);
+/** What the latest decision's events did, in a shape the board can mark. */
+function digest(recent) {
   const news = {
     steps: [],
     revealed: false,
@@ -102,44 +80,33 @@ function digest(events) {
   for (const e of recent) {
     if (e.type === "reveal") {
       news.revealed = true;
-      news.steps.push({ kind: "reveal", plays: e.plays, text: e.text });
+      news.steps.push({ kind: "reveal", plays: e.plays, colours: e.colours, text: e.text });
     } else if (e.type === "disk") {
       news.disks.push({ seat: e.seat, colour: e.colour, taken: e.taken });
       news.steps.push({ kind: "disk", seat: e.seat, colour: e.colour, taken: e.taken });
+    } else if (e.type === "chance" && e.line !== undefined && e.line !== null) {
+      news.dealtToLine[e.line] = (news.dealtToLine[e.line] || 0) + 1;
+      const last = news.steps[news.steps.length - 1];
+      const c = { number: e.card, colour: e.colour };
+      if (last && last.kind === "deal") last.cards.push({ line: e.line, card: c });
+      else news.steps.push({ kind: "deal", cards: [{ line: e.line, card: c }], text: e.text });
     } else if (e.type === "chance") {
-      const m = /^deal (\d+) to line (\d+)$/.exec(e.outcome || "");
-      if (m) {
-        const line = Number(m[2]);
-        news.dealtToLine[line] = (news.dealtToLine[line] || 0) + 1;
-        const last = news.steps[news.steps.length - 1];
-        const c = { number: Number(m[1]), colour: colourOf(Number(m[1])) };
-        if (last && last.kind === "deal") last.cards.push({ line, card: c });
-        else news.steps.push({ kind: "deal", cards: [{ line, card: c }], text: e.text });
-      } else if (recent.length < 6) {
-        news.steps.push({ kind: "text", text: e.text });
-      }
-    } else if (e.type === "action") {
-      const take = /^take (\d+) from line (\d+)$/.exec(e.action);
-      const place = /^place (\w+)$/.exec(e.action);
-      if (take) {
-        news.takenFrom[Number(take[2])] = e.seat;
-        news.steps.push({ kind: "take", seat: e.seat, line: Number(take[2]),
-          card: { number: Number(take[1]), colour: colourOf(Number(take[1])) }, text: e.text });
-      } else if (place) {
-        news.steps.push({ kind: "place", seat: e.seat, colour: place[1], text: e.text });
-      } else if (/^set aside /.test(e.action)) {
-        // the disk event that follows says it (RS-11)
-      } else if (/^play /.test(e.action)) {
-        news.committed.add(e.seat);
-        news.steps.push({ kind: "commit", seat: e.seat, text: e.text });
-      } else {
-        news.steps.push({ kind: "text", text: e.text });
-      }
-    } else if (e.text) {
+      if (recent.length < 6) news.steps.push({ kind: "text", text: e.text });
+    } else if (e.type === "action" && e.line !== undefined) {
+      news.takenFrom[e.line] = e.seat;
+      news.steps.push({ kind: "take", seat: e.seat, line: e.line,
+        card: { number: e.card, colour: e.colour }, text: e.text });
+    } else if (e.type === "action" && e.pile !== undefined) {
+      news.steps.push({ kind: "place", seat: e.seat, colour: e.pile, text: e.text });
+    } else if (e.type === "action" && e.face_down !== undefined) {
+      news.committed.add(e.seat);
+      news.steps.push({ kind: "commit", seat: e.seat, text: e.text });
+    } else if (e.type !== "action" && e.text) {
+      // (a set-aside is told by the disk it gives back)
       news.steps.push({ kind: "text", text: e.text });
     }
   }
-  if (from === 0 && news.steps.length > 12) {
+  if (news.steps.length > 12) {
     // A fresh connection before any decision: only the deal happened.
     news.steps = [{ kind: "text", text: "The lines and the hands are dealt." }];
   }
@@ -149,16 +116,16 @@ function digest(events) {
 function stepNode(step, index, ctx) {
   const who = (seat) => el("strong", {}, ctx.seatName(seat));
   const cls = `rs-step rs-step-${Math.min(index, STEP_CLASSES - 1)}`;
+  const rules = ctx.geometry.rules;
   switch (step.kind) {
     case "reveal":
-      // RS-6: every committed card is turned face up at once.
+      // Every committed card is turned face up at once.
       return el("li", { class: `${cls} rs-step-reveal` }, "Revealed: ",
         step.plays.map((number, seat) => el("span", { class: "rs-reveal-one" },
-          who(seat), " ", card({ number, colour: colourOf(number) }, "rs-small"))));
+          who(seat), " ", card({ number, colour: step.colours[seat] }, "rs-small"))));
     case "disk":
-      return el("li", { class: cls }, who(step.seat),
-        step.taken ? " takes " : " gives back ", disk(step.colour, null, "rs-small"),
-        step.taken ? " (RS-10)" : " (RS-11)");
+      return el("li", { class: cls, title: explained(step.taken ? rules.payout : rules.set_aside) },
+        who(step.seat), step.taken ? " takes " : " gives back ", disk(step.colour, null, "rs-small"));
     case "deal":
       return el("li", { class: cls }, "New cards: ",
         step.cards.map(({ line, card: c }) => el("span", { class: "rs-reveal-one" },
@@ -167,37 +134,38 @@ function stepNode(step, index, ctx) {
       return el("li", { class: cls }, who(step.seat), " took ", card(step.card, "rs-small"),
         ` from line ${step.line}`);
     case "place":
-      return el("li", { class: cls }, who(step.seat), " goes to the ",
-        disk(step.colour, null, "rs-small"), " pile (RS-8)");
+      return el("li", { class: cls, title: explained(rules.black) }, who(step.seat), " goes to the ",
+        disk(step.colour, null, "rs-small"), " pile");
     case "commit":
-      // RS-6: another seat's play is only ever "face down" before the reveal.
+      // Another seat's play is only ever "face down" before the reveal.
       return el("li", { class: cls }, who(step.seat), " played a card face down");
     default:
       return el("li", { class: cls }, step.text);
   }
 }
 
-function headline(view, update, ctx) {
+function headline(view, actions, ctx) {
   const b = view.board;
+  const rules = ctx.geometry.rules;
   const bits = [];
   if (b.phase === "over") {
     const winners = b.winners || [];
     const best = Math.max(...b.players.map((p) => p.score));
     const names = winners.map((s) => ctx.seatName(s)).join(" and ");
-    const how = b.end === "hand" ? " on the hands (RS-17)" : b.end === "shared"
-      ? " (identical hands, RS-17)" : "";
+    const how = b.end === "hand" ? ` on the hands (${rules.tie.ruling})` : b.end === "shared"
+      ? ` (identical hands, ${rules.tie.ruling})` : "";
     const verb = winners.length > 1 ? "share the win" : "wins";
     bits.push(el("strong", {}, `Game over: ${names} ${verb} with ${best} points${how}`));
   } else {
     bits.push(el("strong", {}, `Round ${b.round}`));
     if (b.phase === "play") {
       const done = b.players.filter((p) => p.committed).length;
-      const mine = update.legal.some((t) => t.startsWith("play "));
+      const mine = actions.some((action) => action.kind === "play");
       bits.push(mine ? el("span", { class: "rs-you" }, "your turn: play a card face down")
         : el("span", {}, "playing cards face down"));
       bits.push(el("span", { class: "rs-muted" }, `${done} of ${b.players.length} chosen`));
     } else if (b.to_act !== null && b.to_act !== undefined) {
-      const mine = b.to_act === view.viewer && update.legal.length > 0;
+      const mine = b.to_act === view.viewer && actions.length > 0;
       const text = PHASE_TEXT[b.phase] || b.phase;
       bits.push(mine
         ? el("span", { class: "rs-you" }, `your turn ${text.replace(" a black", " your black")}`)
@@ -213,13 +181,26 @@ function headline(view, update, ctx) {
     bits.map((node, i) => [i ? sep() : null, node]));
 }
 
-function linesNode(b, legal, news) {
+/** The annotated actions, found by where they sit. */
+function places(actions) {
+  const found = new Map();
+  for (const action of actions) {
+    if (action.at) found.set([action.at.area, action.at.number ?? "", action.at.item ?? ""].join("|"), action);
+  }
+  return (area, { number = "", item = "" } = {}) => found.get([area, number, item].join("|"));
+}
+
+function offer(node, action) {
+  if (action) target(node, action.text, ruled(action.label, action.ruling));
+  return node;
+}
+
+function linesNode(b, at, news, ctx) {
   const lines = b.lines.map((line) => {
-    const text = `take line ${line.line}`;
     const fresh = news.dealtToLine[line.line] || 0;
     const cards = line.cards.map((c, i) => {
       const isBottom = i === line.cards.length - 1;
-      const isNew = i >= line.cards.length - fresh; // RS-13: new cards go to the bottom
+      const isNew = i >= line.cards.length - fresh; // new cards are dealt to the bottom
       const classes = [isBottom ? "rs-bottom" : "", isNew ? "rs-new" : ""];
       return card(c, classes.join(" "));
     });
@@ -230,79 +211,73 @@ function linesNode(b, legal, news) {
     el("div", { class: "rs-line-head" }, `Line ${line.line}`),
     el("div", { class: "rs-line-cards" },
       cards.length ? cards : el("span", { class: "rs-empty" }, "empty")),
-    // RS-4: only the bottom (last-dealt) card can be taken.
-    line.bottom ? el("div", { class: "rs-line-foot", "aria-hidden": "true" }, "▲ bottom") : null);
-    if (legal.has(text) && line.bottom) {
-      const c = line.bottom;
-      target(node, text, `take ${c.number} ${c.colour} from line ${line.line}`);
-    }
-    return node;
+    line.bottom ? el("div", { class: "rs-line-foot", "aria-hidden": "true",
+      title: explained(ctx.geometry.rules.line) }, "▲ bottom") : null);
+    return offer(node, at("line", { number: line.line }));
   });
   return el("section", { class: "rs-lines", "data-testid": "lines", "aria-label": "the lines" },
     lines);
 }
 
-function pilesNode(b, legal, news, ctx) {
-  const n = b.players.length;
-  const piles = COLOURS.map((colour) => {
-    const text = `place ${colour}`;
+function pilesNode(b, at, news, ctx) {
+  const played = new Map(b.players.map((p) => [p.seat, p.played]));
+  const standing = new Map(b.figures.map((f) => [f.pile, f.seats]));
+  const piles = ctx.geometry.disk_colours.map((colour) => {
     const moved = news.disks.filter((d) => d.colour === colour);
     const delta = moved.reduce((sum, d) => sum + (d.taken ? -1 : 1), 0);
-    const ranked = rankAtPile(b.players, colour, b.start_player, n);
+    const ranked = standing.get(colour) || [];
     const node = el("div", { class: "rs-pile", "data-testid": `pile-${colour}` },
       disk(colour, b.piles[colour], "rs-big"),
       delta !== 0
         ? el("span", { class: `rs-delta ${delta > 0 ? "rs-up" : "rs-down"}` },
           delta > 0 ? `+${delta}` : `−${-delta}`)
         : null,
-      // RS-9: the figures at the pile, in rank order.
-      ranked.length ? el("ol", { class: "rs-figures", "aria-label": `at the ${colour} pile` },
-        ranked.map((p) => el("li", { class: "rs-figure" }, ctx.seatName(p.seat), " ",
-          card(p.played, "rs-tiny")))) : null);
-    if (legal.has(text)) target(node, text, `place your figure at the ${colour} pile`);
-    return node;
+      // The figures at the pile, in the server's rank order.
+      ranked.length ? el("ol", { class: "rs-figures", "aria-label": `at the ${colour} pile`,
+        title: explained(ctx.geometry.rules.pile) },
+      ranked.map((seat) => el("li", { class: "rs-figure" }, ctx.seatName(seat), " ",
+        played.get(seat) ? card(played.get(seat), "rs-tiny") : null))) : null);
+    return offer(node, at("pile", { item: colour }));
   });
   return el("section", { class: "rs-piles", "data-testid": "piles", "aria-label": "the piles" },
     el("div", { class: "rs-section-head" }, "Piles"), el("div", { class: "rs-pile-row" }, piles));
 }
 
-function playerNode(view, p, legal, news, ctx) {
+function playerNode(view, p, at, news, ctx) {
   const b = view.board;
+  const rules = ctx.geometry.rules;
   const mine = p.seat === view.viewer;
   const over = b.phase === "over";
   const acting = b.to_act === p.seat
     || (b.phase === "play" && (view.to_move || []).includes(p.seat));
   const winner = (b.winners || []).includes(p.seat);
 
-  const disks = COLOURS.map((colour) => {
+  const disks = ctx.geometry.disk_colours.map((colour) => {
     const got = news.disks.filter((d) => d.seat === p.seat && d.colour === colour);
     const extra = got.some((d) => d.taken) ? "rs-gain" : got.length ? "rs-loss" : "";
     const node = disk(colour, p.disks[colour], extra);
-    const text = `set aside ${colour}`;
-    // RS-11: a player who sets aside chooses one of their own disks.
-    if (mine && legal.has(text)) target(node, text, `set aside a ${colour} disk`);
-    return node;
+    return mine ? offer(node, at("disks", { item: colour })) : node;
   });
 
   // The played card: face up once revealed (or to its own player), a back once committed.
   let play = null;
   if (p.played) {
-    const hidden = mine && b.phase === "play"; // only its own player sees it yet (RS-6)
+    const hidden = mine && b.phase === "play"; // only its own player sees it yet
     play = el("div", { class: "rs-play" },
       el("span", { class: "rs-label" }, hidden ? "Your card (face down):" : "Played:"),
       card(p.played, news.revealed ? "rs-flip" : ""),
       p.pile ? el("span", { class: "rs-to" }, "→ ", disk(p.pile, null, "rs-small")) : null);
   } else if (b.phase === "play") {
     play = el("div", { class: "rs-play" }, el("span", { class: "rs-label" }, "Played:"),
-      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", "played face down (RS-6)")
+      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", ruled("played face down", rules.play.ruling))
         : el("span", { class: "rs-muted" }, "choosing…"));
   } else if (p.last_played) {
     play = el("div", { class: "rs-play rs-last" },
       el("span", { class: "rs-label" }, "Last played:"), card(p.last_played, "rs-small"));
   }
 
-  // The hand: the viewer's own is drawn below; another seat's is its public cards (RS-18:
-  // the cards seen taken from a line) and backs for the rest. Every hand shows at the end.
+  // The hand: the viewer's own is drawn below; another seat's is its public cards (the
+  // cards seen taken from a line) and backs for the rest. Every hand shows at the end.
   let hand;
   if (p.hand && (over || !mine)) {
     hand = p.hand.map((c) => card(c, "rs-small"));
@@ -323,31 +298,30 @@ function playerNode(view, p, legal, news, ctx) {
     el("span", { class: "rs-name" },
       acting ? "▶ " : "", ctx.seatName(p.seat), mine ? " (you)" : ""),
     b.start_player === p.seat
-      ? el("span", { class: "rs-start", title: "start player: the gray figure (RS-14)" }, "◆")
+      ? el("span", { class: "rs-start", title: explained(rules.start) }, "◆")
       : null,
     winner ? el("span", { class: "rs-crown" }, "★ winner") : null,
-    el("span", { class: "rs-score", title: "RS-16: 10 per set of five colours, −1 per other disk" },
+    el("span", { class: "rs-score", title: explained(rules.score) },
       el("span", { class: "rs-score-n" }, String(p.score)), " pts")),
   el("div", { class: "rs-disks" }, disks),
   play,
-  el("div", { class: "rs-phand" }, el("span", { class: "rs-label" },
+  el("div", { class: "rs-phand", title: explained(rules.hand) }, el("span", { class: "rs-label" },
     over ? "Hand:" : mine ? "Hand:" : `Hand (${p.hand_size}):`), hand));
 }
 
-function handNode(view, legal, ctx) {
+const PROMPTS = {
+  play: "Choose a card to play face down",
+  take: "Take a bottom card from a line",
+  place: "Black card: choose a pile",
+  set_aside: "Set aside one of your disks",
+};
+
+function handNode(view, at, actions) {
   const me = view.board.players[view.viewer];
-  const cards = (me.hand || []).map((c) => {
-    const node = card(c, "rs-big");
-    const text = `play ${c.number}`;
-    if (legal.has(text)) target(node, text, `play ${c.number} ${c.colour} face down`);
-    return node;
-  });
-  const prompt = [...legal].some((t) => t.startsWith("play "))
-    ? "Choose a card to play face down (RS-6)"
-    : [...legal].some((t) => t.startsWith("take ")) ? "Take a bottom card from a line (RS-5)"
-      : [...legal].some((t) => t.startsWith("place ")) ? "Black card: choose a pile (RS-8)"
-        : [...legal].some((t) => t.startsWith("set aside ")) ? "Set aside one of your disks (RS-11)"
-          : null;
+  const cards = (me.hand || []).map((c) =>
+    offer(card(c, "rs-big"), at("hand", { number: c.number })));
+  const asked = actions.find((action) => PROMPTS[action.kind]);
+  const prompt = asked ? ruled(PROMPTS[asked.kind], asked.ruling) : null;
   return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": "your hand" },
     el("div", { class: "rs-section-head" }, "Your hand",
       prompt ? el("span", { class: "rs-prompt" }, prompt) : null),
@@ -358,28 +332,30 @@ function handNode(view, legal, ctx) {
 export function render(root, update, ctx) {
   const view = update.view;
   const b = view.board;
-  const legal = new Set(ctx.replay ? [] : update.legal || []);
-  const news = digest(update.events || []);
+  const rules = ctx.geometry.rules;
+  const actions = ctx.replay ? [] : update.actions || [];
+  const at = places(actions);
+  const news = digest(update.recent || []);
   root.classList.add("rs-board");
 
-  root.append(headline(view, update, ctx));
+  root.append(headline(view, actions, ctx));
   if (news.steps.length) {
     root.append(el("ol", { class: "rs-news", "data-testid": "news", "aria-live": "polite",
       "aria-label": "just happened" }, news.steps.map((s, i) => stepNode(s, i, ctx))));
   }
   root.append(el("div", { class: "rs-table" },
-    linesNode(b, legal, news), pilesNode(b, legal, news, ctx)));
+    linesNode(b, at, news, ctx), pilesNode(b, at, news, ctx)));
   if (view.viewer !== null && view.viewer !== undefined && b.phase !== "over") {
-    root.append(handNode(view, legal, ctx));
+    root.append(handNode(view, at, actions));
   }
   root.append(el("section", { class: "rs-players", "data-testid": "players",
     "aria-label": "players" },
-    b.players.map((p) => playerNode(view, p, legal, news, ctx))));
+    b.players.map((p) => playerNode(view, p, at, news, ctx))));
   root.append(el("details", { class: "rs-out" },
     el("summary", {}, `Out of the game: ${b.played_out.length} cards`),
     el("div", { class: "rs-out-cards" }, b.played_out.map((c) => card(c, "rs-tiny")))));
   root.append(el("p", { class: "rs-legend rs-muted" },
     "W white ○ · B blue ◆ · G green ▲ · Y yellow ★ · R red ♥ · ",
-    "K black ✖ (its player chooses a pile) · ▲ bottom: the only card a line gives · ",
-    "◆ start player · score: 10 per full set − 1 per other disk (RS-16)"));
+    `K black ✖ (${explained(rules.black)}) · ▲ bottom (${explained(rules.line)}) · `,
+    `◆ start player · score: ${explained(rules.score)}`));
 }

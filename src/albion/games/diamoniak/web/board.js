@@ -1,0 +1,300 @@
+// Diamoniak in the browser: every seat's castle and right-hand pile, the draw pile and the
+// discard (both by composition), this turn's reveals, and the decisions as board targets.
+// It only draws: each legal action comes annotated by the server with where it sits (the
+// draw pile, a castle, a card kind in a right-hand pile), its words and its ruling; the
+// rules' numbers come with the game's geometry and this turn's reveals with the recap.
+// Any action without a place on the board gets a button in the action bar.
+
+import { el, target } from "/static/js/dom.js";
+
+// How each kind of card looks: a colour AND a symbol and letter (colour-blind safe).
+const LOOK = {
+  red: { symbol: "♥", letter: "R", name: "Red" },
+  blue: { symbol: "♠", letter: "B", name: "Blue" },
+  green: { symbol: "♣", letter: "G", name: "Green" },
+  yellow: { symbol: "☀", letter: "Y", name: "Yellow" },
+  diamond: { symbol: "◆", letter: "", name: "Diamond" },
+  witch: { symbol: "☾", letter: "", name: "Witch" },
+  fairy: { symbol: "✧", letter: "", name: "Fairy" },
+};
+
+const PHASE_TEXT = {
+  first_player: "drawing lots for the first player",
+  turn_start: "to draw or buy",
+  drawing: "drawing",
+  draw_or_stop: "to draw again or stop",
+  fairy_choice: "a witch! use a fairy?",
+  witch_toll: "a witch! choosing cards to lose",
+  over: "game over",
+};
+
+// Short words for the buttons, by kind of action (the label says it in full).
+const BUTTON_WORDS = {
+  draw: "Draw",
+  stop: "Stop",
+  pass: "Pass",
+  use_fairy: "✧ Use fairy",
+  keep_fairy: "Keep fairy",
+};
+
+const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
+
+/** A face-up card (or a small one with `small`). */
+function card(kind, { small = false } = {}) {
+  const look = LOOK[kind];
+  return el("div", {
+    class: `di-card di-${kind}${small ? " di-small" : ""}`,
+    title: look.name,
+    "data-kind": kind,
+  },
+  el("span", { class: "di-symbol", "aria-hidden": "true" }, look.symbol),
+  look.letter ? el("span", { class: "di-letter", "aria-hidden": "true" }, look.letter) : null,
+  el("span", { class: "di-sr" }, look.name));
+}
+
+/** A row of small chips, one per kind present: "♥R 6  ◆ 20 …" (public counts). */
+function composition(counts, kinds, empty = "empty") {
+  const chips = kinds.filter((kind) => counts[kind] > 0).map((kind) =>
+    el("span", { class: `di-chip di-${kind}`, title: LOOK[kind].name, "data-kind": kind },
+      el("span", { "aria-hidden": "true" }, LOOK[kind].symbol + LOOK[kind].letter),
+      el("span", { class: "di-sr" }, LOOK[kind].name),
+      ` ${counts[kind]}`));
+  return el("div", { class: "di-composition" }, chips.length ? chips : el("span", { class: "di-muted" }, empty));
+}
+
+/** The annotated legal actions, found by where they sit; each becomes one target. */
+function targets(actions) {
+  const placed = new Set();
+  const key = (at) => [at.area, at.seat ?? "", at.item ?? ""].join("|");
+  const byPlace = new Map();
+  for (const action of actions) {
+    if (action.at) byPlace.set(key(action.at), action);
+  }
+  return {
+    /** Make `node` the target of the action at (area, seat, item), if there is one. */
+    offer(node, area, seat = null, item = null) {
+      const action = byPlace.get(key({ area, seat, item }));
+      if (!action || placed.has(action.text)) return null;
+      placed.add(action.text);
+      target(node, action.text, ruled(action.label, action.ruling));
+      node.title = ruled(action.label, action.ruling);
+      return action;
+    },
+    left: () => actions.filter((action) => !placed.has(action.text)),
+  };
+}
+
+function seatLabel(ctx, seat) {
+  const name = ctx.seatName(seat);
+  return name === `P${seat + 1}` ? name : `P${seat + 1} ${name}`;
+}
+
+/** What just happened besides the reveals: who starts, what a witch took, a purchase. */
+function notes(update, ctx) {
+  const found = [];
+  for (const event of update.recent || []) {
+    if (event.type === "chance" && event.seat !== undefined && event.card === undefined) {
+      found.push(ruled(`${seatLabel(ctx, event.seat)} starts`, ctx.geometry.rulings.first_player));
+    }
+    if (event.type === "witch_toll") found.push(`☾ ${seatLabel(ctx, event.seat)}: ${event.text}`);
+    if (event.type === "action" && event.price !== undefined) {
+      found.push(`${seatLabel(ctx, event.seat)} bought ${LOOK[event.colour].symbol} ${event.colour} ` +
+        `from ${seatLabel(ctx, event.seller)} for ${event.price} ◆`);
+    }
+  }
+  return found;
+}
+
+/** This turn's reveals (the recap), and what else just happened. */
+function justHappened(update, ctx) {
+  const box = el("div", { class: "di-reveal", "data-testid": "reveal", "aria-live": "polite" });
+  const recap = update.view.recap;
+  const said = notes(update, ctx);
+  if (recap) {
+    box.append(el("span", { class: "di-reveal-who" },
+      `${seatLabel(ctx, recap.drawer)} drew${recap.current ? "" : " last turn"}`),
+    el("div", { class: `di-reveal-cards${recap.current ? "" : " di-earlier"}` },
+      recap.cards.map((kind, i) => {
+        const last = i === recap.cards.length - 1;
+        const node = card(kind, { small: !last });
+        node.setAttribute("data-testid", last ? "revealed-card" : "revealed-earlier");
+        return node;
+      })));
+  } else if (!said.length) {
+    box.append(el("span", { class: "di-muted" }, "No card revealed just now"));
+  }
+  for (const note of said) box.append(el("p", { class: "di-note", "data-testid": "just-now" }, note));
+  return box;
+}
+
+/** The status line: turn, whose turn and the phase, or how the game ended. */
+function headline(board, viewer, ctx) {
+  const turn = `Turn ${board.turns + 1}`;
+  if (board.phase === "over") {
+    const text = board.end === "castle" && board.winner !== null
+      ? `${seatLabel(ctx, board.winner)} built a full castle and wins!`
+      : ruled(`A draw: the ${board.turns}-turn cap was reached`, ctx.geometry.rulings.castle);
+    return el("p", { class: "di-headline di-over", "data-testid": "headline" }, text);
+  }
+  const mine = viewer !== null && viewer === board.turn_seat;
+  const who = mine ? "Your turn" : `${seatLabel(ctx, board.turn_seat)}'s turn`;
+  return el("p", { class: `di-headline${mine ? " di-mine" : ""}`, "data-testid": "headline" },
+    `${turn} · ${who} · ${PHASE_TEXT[board.phase] || board.phase}`);
+}
+
+/** What the viewer is asked now, in words, next to the buttons. */
+function prompt(board, actions) {
+  if (!actions.length) return null;
+  const has = (kind) => actions.some((action) => action.kind === kind);
+  if (has("lose")) {
+    return `The witch takes ${board.witch_toll_left} more card${board.witch_toll_left === 1 ? "" : "s"}: ` +
+      "click your castle or a card in your pile.";
+  }
+  if (has("use_fairy")) return "A witch! Use your fairy to send her away, or keep it and lose cards.";
+  if (has("buy")) return "Click the pile to draw, or a card in a rival's pile to buy it.";
+  if (has("draw") && has("stop")) return "Draw again (click the pile) or stop and keep your cards.";
+  if (has("draw")) return "Click the pile to draw.";
+  return null;
+}
+
+/** The castle: a slot per card of a full castle, filled in the castle's colour. */
+function castle(player, offer, ctx) {
+  const { colour, size } = player.castle;
+  const full = ctx.geometry.castle_size;
+  const slots = [];
+  for (let i = 0; i < full; i++) {
+    slots.push(i < size && colour ? card(colour, { small: true })
+      : el("div", { class: "di-slot", "aria-hidden": "true" }));
+  }
+  const caption = colour
+    ? `${LOOK[colour].symbol} ${LOOK[colour].name} castle ${size}/${full}` +
+      (size === 0 ? ruled(" · emptied, colour kept", ctx.geometry.rulings.colour) : "")
+    : "No castle yet";
+  const node = el("div", {
+    class: `di-castle${colour ? ` di-castle-${colour}` : ""}`,
+    "data-testid": `castle-${player.seat}`,
+    "data-colour": colour || "",
+    "data-size": String(size),
+  },
+  el("div", { class: "di-castle-caption" }, caption),
+  el("div", { class: "di-castle-slots" }, slots));
+  if (offer(node, "castle", player.seat, colour)) {
+    node.firstChild.append(el("span", { class: "di-do di-do-lose" }, "☾ to the witch"));
+  }
+  return node;
+}
+
+/** The right-hand pile: a stack per kind present, face up. */
+function rightPile(player, offer, ctx) {
+  const seat = player.seat;
+  const pile = player.right_pile;
+  const price = ctx.geometry.buy_price;
+  const stacks = ctx.geometry.kinds.filter((kind) => pile[kind] > 0).map((kind) => {
+    const stack = el("div", { class: "di-stack", "data-testid": `pile-${seat}-${kind}`, "data-count": String(pile[kind]) },
+      card(kind, { small: true }), el("span", { class: "di-count" }, `×${pile[kind]}`));
+    const action = offer(stack, "right_pile", seat, kind);
+    if (action && action.kind === "buy") stack.append(el("span", { class: "di-do" }, `buy · ${price}◆`));
+    else if (action) stack.append(el("span", { class: "di-do di-do-lose" }, "lose"));
+    return stack;
+  });
+  const diamonds = pile.diamond || 0;
+  return el("div", { class: "di-right" },
+    el("div", { class: "di-right-caption" }, "Right-hand pile",
+      diamonds >= price
+        ? el("span", { class: "di-muted" }, ` · ${diamonds} ◆ pays for ${Math.floor(diamonds / price)}`)
+        : null),
+    el("div", { class: "di-stacks" },
+      stacks.length ? stacks : el("span", { class: "di-muted" }, "empty")));
+}
+
+function playerArea(player, board, viewer, ctx, offer, seatInfo) {
+  const seat = player.seat;
+  const isMe = viewer === seat;
+  const turn = board.phase !== "over" && board.turn_seat === seat;
+  const won = board.winner === seat;
+  const classes = ["di-player"];
+  if (isMe) classes.push("di-me");
+  if (turn) classes.push("di-turn");
+  if (won) classes.push("di-won");
+  return el("section", {
+    class: classes.join(" "),
+    "data-testid": `player-${seat}`,
+    "aria-label": `${seatLabel(ctx, seat)}${isMe ? " (you)" : ""}`,
+  },
+  el("header", { class: "di-player-head" },
+    el("span", { class: "di-name" }, seatLabel(ctx, seat)),
+    isMe ? el("span", { class: "di-tag" }, "you") : null,
+    seatInfo && seatInfo.is_bot ? el("span", { class: "di-tag" }, `bot · ${seatInfo.player}`) : null,
+    turn ? el("span", { class: "di-tag di-tag-turn" }, "▶ playing") : null,
+    won ? el("span", { class: "di-tag di-tag-won" }, "★ winner") : null),
+  castle(player, offer, ctx),
+  rightPile(player, offer, ctx));
+}
+
+/** The centre: the draw pile (a back, its size and public make-up) and the discard. */
+function centre(board, offer, ctx) {
+  const drawPile = board.draw_pile;
+  const rulings = ctx.geometry.rulings;
+  const witchOdds = drawPile.size
+    ? Math.round((100 * drawPile.cards.witch) / drawPile.size) : 0;
+  const back = el("div", { class: "di-back", "aria-hidden": "true" },
+    el("span", { class: "di-back-size" }, String(drawPile.size)));
+  const pileNode = el("div", { class: "di-pile", "data-testid": "draw-pile", "data-size": String(drawPile.size),
+    title: ruled("Its make-up is public, its order is not", rulings.draw_pile) },
+  back,
+  el("div", { class: "di-pile-text" },
+    el("div", { class: "di-pile-title" }, `Draw pile · ${drawPile.size} cards`),
+    composition(drawPile.cards, ctx.geometry.kinds),
+    drawPile.size && board.phase !== "over"
+      ? el("div", { class: "di-muted" }, `Next card a witch: ${witchOdds}%`) : null));
+  if (offer(pileNode, "draw_pile")) {
+    pileNode.lastChild.firstChild.append(el("span", { class: "di-do" }, "draw"));
+  }
+  const discard = el("div", { class: "di-pile di-discard", "data-testid": "discard", "data-size": String(board.discard.size) },
+    el("div", { class: "di-pile-text" },
+      el("div", { class: "di-pile-title" }, `Discard · ${board.discard.size} cards`),
+      composition(board.discard.cards, ctx.geometry.kinds),
+      el("div", { class: "di-muted" }, ruled("Shuffled back when the pile runs out", rulings.discard))));
+  return el("div", { class: "di-centre" }, pileNode, discard);
+}
+
+export function render(root, update, ctx) {
+  const view = update.view;
+  const board = view.board;
+  const viewer = view.viewer ?? null;
+  const actions = ctx.replay ? [] : update.actions || [];
+  const { offer, left } = targets(actions);
+
+  // A seat sees its rivals, the table, then its own area next to the actions; a spectator
+  // (or a replay) sees the table first, then every seat in order.
+  const players = board.players.map((player) =>
+    playerArea(player, board, viewer, ctx, offer, (view.seats || [])[player.seat]));
+  const mine = viewer === null ? null : players[viewer];
+  const others = players.filter((node) => node !== mine);
+  const middle = centre(board, offer, ctx);
+
+  // Every action without a place on the board (stop, pass, the fairy) is a button.
+  const buttons = left().map((action) => target(
+    el("button", { type: "button", class: `di-button${action.kind === "use_fairy" ? " di-primary" : ""}`,
+      title: ruled(action.label, action.ruling) },
+    BUTTON_WORDS[action.kind] || action.label), action.text, ruled(action.label, action.ruling)));
+  const ask = prompt(board, actions);
+  const bar = el("div", { class: "di-actions", "data-testid": "actions" },
+    ask ? el("p", { class: "di-prompt", "data-testid": "prompt" }, ask) : null,
+    buttons.length ? el("div", { class: "di-buttons" }, buttons) : null);
+
+  root.append(el("div", {
+    class: `di-board di-phase-${board.phase}`,
+    "data-testid": "diamoniak",
+    "data-phase": board.phase,
+    "data-turn-seat": String(board.turn_seat),
+  },
+  headline(board, viewer, ctx),
+  board.witch_toll_left > 0
+    ? el("p", { class: "di-witch-left" }, `☾ The witch still takes ${board.witch_toll_left} card(s).`)
+    : null,
+  mine ? el("div", { class: "di-others" }, others) : null,
+  el("div", { class: "di-table" }, middle, justHappened(update, ctx)),
+  bar,
+  mine || el("div", { class: "di-others" }, others)));
+}

@@ -1,0 +1,84 @@
+// The generic board: draws any game from its presentation model alone, for a game whose
+// plug-in ships no board script of its own. The board's fields become a readable sheet
+// (numbers and words, lists of records as tables: a seat's row marked), the annotated
+// legal actions become buttons grouped by where they sit, and the latest decision's events
+// are listed. It knows nothing of any game.
+
+import { el, target } from "./dom.js";
+
+const words = (key) => key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+
+function scalar(value) {
+  if (value === null || value === undefined) return el("span", { class: "gb-none" }, "—");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+function isRecord(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A value of the board: a scalar, a list, a record, or a list of records (a table). */
+function show(value, ctx) {
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "gb-none" }, "none");
+    if (value.every(isRecord)) return table(value, ctx);
+    return el("span", { class: "gb-list" }, value.map((item) =>
+      el("span", { class: "gb-item" }, isRecord(item) || Array.isArray(item) ? show(item, ctx) : scalar(item))));
+  }
+  if (isRecord(value)) return sheet(value, ctx);
+  return scalar(value);
+}
+
+function sheet(record, ctx) {
+  return el("dl", { class: "gb-sheet" }, Object.entries(record).map(([key, value]) => [
+    el("dt", {}, words(key)), el("dd", { "data-field": key }, show(value, ctx))]));
+}
+
+/** Records with the same fields, as a table; a record of a seat is named and marked. */
+function table(rows, ctx) {
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return el("table", { class: "gb-table" },
+    el("thead", {}, el("tr", {}, keys.map((key) => el("th", { scope: "col" }, words(key))))),
+    el("tbody", {}, rows.map((row) => el("tr", {
+      class: row.seat !== undefined && row.seat === ctx.viewer ? "gb-me" : null,
+      "data-testid": row.seat !== undefined ? `player-${row.seat}` : null,
+    }, keys.map((key) => el("td", {}, key === "seat" && typeof row.seat === "number"
+      ? ctx.seatName(row.seat) + (row.seat === ctx.viewer ? " (you)" : "")
+      : show(row[key], ctx)))))));
+}
+
+/** The actions, grouped by where they sit on the board (a seat's part named). */
+function choices(actions, ctx) {
+  const groups = new Map();
+  for (const action of actions) {
+    const at = action.at;
+    const where = !at ? "" : [words(at.area), at.seat !== null && at.seat !== undefined
+      ? ctx.seatName(at.seat) : null].filter(Boolean).join(" · ");
+    if (!groups.has(where)) groups.set(where, []);
+    groups.get(where).push(action);
+  }
+  return el("section", { class: "gb-choices", "data-testid": "choices", "aria-label": "Your choices on the board" },
+    [...groups].map(([where, group]) => el("div", { class: "gb-group" },
+      where ? el("span", { class: "gb-where" }, where) : null,
+      group.map((action) => target(el("button", { type: "button", class: `gb-action gb-${action.kind}`,
+        title: action.ruling ? `${action.label} (${action.ruling})` : action.label },
+      action.label || action.text), action.text, action.ruling ? `${action.label} (${action.ruling})` : action.label)))));
+}
+
+export function render(root, update, ctx) {
+  const view = update.view;
+  const board = view.board;
+  const actions = ctx.replay ? [] : update.actions || [];
+  const local = { ...ctx, viewer: view.viewer ?? null };
+  root.append(el("div", { class: "gb", "data-testid": "generic-board" },
+    actions.length ? choices(actions, local) : null,
+    typeof board.text === "string" && Object.keys(board).length === 1
+      ? el("pre", { class: "gb-text" }, board.text)
+      : sheet(board, local),
+    (update.recent || []).length
+      ? el("section", { class: "gb-news", "aria-live": "polite" },
+        el("h3", {}, "Just now"),
+        el("ul", {}, update.recent.map((event) => el("li", {}, event.text))))
+      : null));
+}
