@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -85,7 +86,7 @@ class TerminalSeat:
         legal = table.legal(self.seat)
         console.print()
         console.print(render_view(table.game.id, table.observe(self.seat), self.seat_names))
-        console.print(self._menu(legal))
+        console.print(self._menu(table.view(self.seat)["legal"]))
         while True:
             answer = self._ask()
             if len(answer) > LONGEST_ANSWER:
@@ -123,11 +124,22 @@ class TerminalSeat:
             self.console.print()
             raise QuitRequested from None
 
-    def _menu(self, legal: Sequence[str]) -> Text:
+    def _menu(self, legal: Sequence[dict[str, Any]]) -> Text:
+        """Each option's words to type, and what it does in its game's words (the
+        presentation model's label and ruling, as the browser shows them), on one line."""
         lines = Text("Your options:\n", style="bold")
-        for number, text in enumerate(legal, start=1):
-            lines.append(f" {number:>2}  ", style="cyan")
-            lines.append(text + "\n")
+        width = max(40, self.console.width)
+        for number, entry in enumerate(legal, start=1):
+            line = Text(f" {number:>2}  ", style="cyan")
+            line.append(entry["text"])
+            label, ruling = entry.get("label") or "", entry.get("ruling")
+            said = label if label.lower() != entry["text"] else ""
+            said += f" ({ruling})" if ruling else ""
+            if said:
+                line.append(f"  {said}", style="dim")
+            line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+            lines.append("\n")
         return lines
 
     def _help(self, count: int) -> str:
