@@ -38,3 +38,23 @@ def test_a_conflict_fails_only_its_own_write(tmp_path: Path) -> None:
     with engine.connect() as db:
         assert [row[0] for row in db.execute(text("SELECT key FROM moves ORDER BY key"))] \
             == [1, 2, 3]
+
+
+def test_a_waiter_that_stopped_waiting_does_not_stop_the_committer(tmp_path: Path) -> None:
+    """A write whose waiter was cancelled (its task ended, as at shutdown) is committed,
+    and the committing thread goes on to the next ones (it used to die of an
+    InvalidStateError, leaving every later write waiting for ever)."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'moves.db'}")
+    with engine.begin() as db:
+        db.execute(text("CREATE TABLE moves (key INTEGER PRIMARY KEY)"))
+    lock = threading.Lock()
+    committer = GroupCommitter(engine, lock)
+    with lock:
+        abandoned = committer.submit(insert(1))
+        assert abandoned.cancel()
+    later = committer.submit(insert(2))
+    later.result(10)
+    committer.close()
+    with engine.connect() as db:
+        assert [row[0] for row in db.execute(text("SELECT key FROM moves ORDER BY key"))] \
+            == [1, 2]

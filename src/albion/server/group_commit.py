@@ -9,7 +9,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
@@ -74,10 +74,23 @@ class GroupCommitter:
                     request.write(db)
         except Exception as error:
             if len(group) == 1:
-                group[0].done.set_exception(error)
+                _settle(group[0].done, error)
                 return
             for request in group:
                 self._commit([request])
             return
         for request in group:
-            request.done.set_result(None)
+            _settle(request.done, None)
+
+
+def _settle(done: Future[None], error: BaseException | None) -> None:
+    """Tell a waiter how its write went, unless it stopped waiting (its task was
+    cancelled, as at shutdown): the committing thread goes on either way (it died of an
+    InvalidStateError, and every later commit waited for ever)."""
+    try:
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
+    except InvalidStateError:
+        pass
