@@ -158,7 +158,8 @@ def test_sc32_under_own_tile_arcs_every_highlighted_square_is_struck(
             break
         version = page.get_attribute("body", "data-version")
         forest = page.locator("#board [data-testid=forest]")
-        arcs = page.locator("#board .sc-target[data-kind=attack]")
+        arcs = page.locator("#board .sc-target[data-kind=attack], "
+                            "#board .sc-target[data-kind=sweep]")
         if arcs.count():
             at = forest.locator("[data-testid=piece-0]").get_attribute("data-square")
             drawn = set(forest.locator("rect[data-square]").evaluate_all(

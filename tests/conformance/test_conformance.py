@@ -21,6 +21,8 @@ from albion.core import (
     InvalidActionError,
     replay,
 )
+from albion.core.registry import plugin_of
+from albion.table.decisions import decision_state
 from tests.conformance.harness import Setup, choose, playout, setups
 
 SETUPS = setups()
@@ -246,3 +248,28 @@ def test_a_sampler_draws_what_sample_state_draws(setup: Setup) -> None:
                                   else drawn.chance_outcomes()[0][0])
             assert draw(random.Random(0)).observe(seat) == view, "draws share no state"
         assert first.random() == second.random()
+
+
+def test_every_legal_action_is_annotated_from_the_deciders_view(setup: Setup) -> None:
+    """Issue 26 (one drawing per game): a game's wire module that annotates its actions
+    gives every legal action one note — a kind, words, a ruling of the game, a place of
+    its board — read from the deciding seat's own view, for every seat that may decide,
+    simultaneous ones included (RS-6); the table sends them with the notation."""
+    wire = plugin_of(setup.game).load_wire()
+    annotate = getattr(wire, "annotate", None)
+    if annotate is None:
+        pytest.skip(f"{setup.game.name}'s wire module annotates nothing (a plain button each)")
+    rulings = {ruling.id for ruling in setup.game.rulings}
+    noted = 0
+    for state in playout(setup, 1):
+        for seat in state.decision_seats():
+            deciding = decision_state(state, seat)
+            legal = deciding.legal_actions()
+            notes = annotate(deciding.observe(seat), legal)
+            assert len(notes) == len(legal)
+            for action, note in zip(legal, notes, strict=True):
+                assert note.kind and note.label, action
+                assert note.ruling is None or note.ruling in rulings, (action, note.ruling)
+                assert note.at is None or note.at.area, action
+            noted += len(notes)
+    assert noted > 0

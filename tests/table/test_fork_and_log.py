@@ -86,3 +86,23 @@ def test_load_game_by_class_gives_the_registered_typed_game() -> None:
 def test_the_typed_example_runs() -> None:
     example = Path(__file__).parents[2] / "examples" / "typed_table.py"
     runpy.run_path(str(example), run_name="__main__")
+
+
+def test_a_fork_keeps_an_agent_of_ones_own_and_the_timing() -> None:
+    """An agent given as an object is the same object at the fork (a registry bot is
+    rebuilt); a timed table's fork is timed."""
+
+    class First:
+        name = "first"
+
+        def choose(self, view: object, legal: list[object]) -> object:
+            return legal[0]
+
+    mine = First()
+    table = Table(DIAMONIAK, [mine, "human"], seed=2, timed=True)
+    fork = table.fork()
+    assert fork.num_players == 2
+    played(fork, random.Random(6), 10)
+    assert fork.version > table.version
+    assert any(seconds > 0 for seconds in fork.think_seconds())
+    assert fork.record().seats == table.record().seats == ["first", "human"]

@@ -5,12 +5,15 @@ moves are all public has its action's notation written once for every viewer."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from albion import Table
 from albion.core import all_games
+from albion.core.game import Game
 from albion.core.registry import get_game
+from albion.games.diamoniak.game import Diamoniak
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
@@ -56,3 +59,25 @@ def test_rs6_a_face_down_play_still_reads_apart() -> None:
     other = [e.event.text for e in table.events_for((mover + 1) % 3, before)]
     assert any(text.endswith(played) for text in own), own
     assert not any(text.endswith(played) for text in other), other
+
+
+def test_a_game_telling_viewers_apart_in_its_events_is_asked_per_viewer() -> None:
+    """A game (a plug-in) that keeps Game's `describe_action` but gives each viewer its
+    own account in `decision_event` is asked once per viewer, so a seat never gets the
+    spectator's account of its own card (a game whose accounts are alike says so, as
+    Diamoniak does: `moves_are_public`)."""
+    class Whispered(Diamoniak):
+        moves_are_public = Game.moves_are_public  # the rule every game gets
+
+        def decision_event(self, state, actor, action, text, viewer):  # type: ignore[no-untyped-def]
+            event = super().decision_event(state, actor, action, text, viewer)
+            return replace(event, text=f"{event.text} (to {viewer})")
+
+    game = Whispered()
+    assert not game.moves_are_public and get_game("diamoniak").moves_are_public
+    table = Table(game, ["human", "human"], seed=1)
+    table.submit(0, "draw", table.version)
+    for viewer in (None, 0, 1):
+        texts = [entry.event.text for entry in table.events_for(viewer)]
+        assert texts and all(text.endswith(f"(to {viewer})") for text in texts
+                             if "draw" in text or "reveal" in text), (viewer, texts)

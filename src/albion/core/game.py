@@ -110,11 +110,14 @@ class Game(ABC, Generic[S, A, V]):
 
     @property
     def moves_are_public(self) -> bool:
-        """Every viewer reads every action as its notation: the game keeps this class's
-        `describe_action` (one that overrides it may word a move apart for some viewers,
-        so each viewer's wording is asked for). Then `decision_event` is asked once, for
-        every viewer."""
-        return type(self).describe_action is Game.describe_action
+        """Every viewer gets the same account of every decision, so `decision_event` is
+        asked once, for everyone: true of a game that keeps this class's
+        `describe_action` and `decision_event` (one that overrides either may tell a move
+        apart for some viewers, so each viewer's account is asked for). A game whose
+        own events are public anyway says so by overriding this."""
+        kind = type(self)
+        return kind.describe_action is Game.describe_action and \
+            kind.decision_event is Game.decision_event
 
     def decision_event(self, state: S, actor: int, action: A, text: str,
                        viewer: int | None) -> Event:

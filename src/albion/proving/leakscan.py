@@ -238,7 +238,7 @@ class Scanner:
                 for seat, name in dict(frame.body.get("names") or {}).items():
                     if str(seat).isdigit():
                         self.names.setdefault(int(seat), set()).add(str(name))
-        oracle: AnyTable = Table(facts.game, facts.players, facts.variant, facts.seed,
+        oracle = Table(facts.game, facts.players, facts.variant, facts.seed,
                        secret=facts.secret, autoplay=False)
         rows = facts.rows
         if oracle.log() != rows[:oracle.version]:

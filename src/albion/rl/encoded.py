@@ -2,7 +2,7 @@
 spaces, observations (the game's tensor of a seat's view, `Game.observation_tensor`) with
 their masks over the fixed action space, rewards, and a text picture.
 
-Everything is read through the AnyTable (the one authority): chance is its seeded draw, bots
+Everything is read through the Table (the one authority): chance is its seeded draw, bots
 decide from their views, and a seat's observation is built from its view alone."""
 
 from __future__ import annotations

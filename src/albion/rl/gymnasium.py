@@ -7,7 +7,7 @@ docs/observations.md); the action an index of the fixed action space
 (docs/action-spaces.md). The legal ones are `info["action_mask"]` and `action_masks()`
 (sb3-contrib's MaskablePPO reads the method). The other seats are bots (player specs as
 `albion play` takes them: `random`, `heuristic`, `ismcts:iterations=200`) that decide from
-their own views inside the AnyTable, as chance does with the AnyTable's generator seeded by
+their own views inside the Table, as chance does with the Table's generator seeded by
 `reset(seed=…)`. The reward comes at the end, from ALL-1's returns ("zero-sum" by default:
 a lone winner +1, each loser −1/(n − 1), a draw 0; or "returns"). An action that is not
 legal ends the episode as a loss, reward −1, `info["illegal_action"]` set (pgx's rule: an

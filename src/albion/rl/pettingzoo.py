@@ -5,7 +5,7 @@ named `diamoniak_v1`) and, for simultaneous decisions (RS-6), a Parallel env
 Agents are `player_0` … (seats). An observation is `{"observation": the game's tensor of
 the agent's view (docs/observations.md), "action_mask": int8 over the fixed action space
 (docs/action-spaces.md)}`; the mask is 1 only for the actions the agent may take now.
-Chance is played inside, by the AnyTable's generator, seeded by `reset(seed=…)`. Rewards
+Chance is played inside, by the Table's generator, seeded by `reset(seed=…)`. Rewards
 come at the end, from ALL-1's returns: "zero-sum" (default: a lone winner +1, each loser
 −1/(n − 1), a draw 0) or "returns" (the shares themselves). A game stopped by its safety
 cap (DI-10, SC-37) is a draw and a termination, as the rules say, not a truncation.

@@ -60,7 +60,7 @@ class Client:
 
 
 class TableActor:
-    """The table `table_id` in this process: its AnyTable, its clients, its bots, its clock."""
+    """The table `table_id` in this process: its Table, its clients, its bots, its clock."""
 
     def __init__(self, port: TablePort, table_id: str, table: AnyTable, chance: Chance,
                  players: list[str], clock: Clock | None = None, *, started: bool = True,

@@ -7,6 +7,7 @@ scripts and styles only, so a name or a text from a user can never run as code."
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
@@ -42,28 +43,34 @@ ASSET_TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset
                "svg": "image/svg+xml"}
 
 
-def board_assets(plugin: GamePlugin) -> dict[str, str] | None:
-    """Where the pages find a game's own drawing (`GamePlugin.web`): its script and
-    style; None when it ships none (the pages then draw it with the generic renderer)."""
-    if plugin.web is None:
+def board_assets(plugin: GamePlugin) -> dict[str, str | None] | None:
+    """Where the pages find a game's own drawing (`GamePlugin.web`): its script, and its
+    style if it ships one; None when it ships no script (the pages then draw it with the
+    generic renderer)."""
+    folder = plugin.web_folder()
+    if folder is None or not folder.joinpath("board.js").is_file():
         return None
     base = f"/static/games/{plugin.id}"
-    return {"script": f"{base}/board.js", "style": f"{base}/board.css"}
+    style = f"{base}/board.css" if folder.joinpath("board.css").is_file() else None
+    return {"script": f"{base}/board.js", "style": style}
 
 
 def add_pages(app: FastAPI, reports: Path | None) -> None:
     """Mount the pages, their static files and the page-only API on `app`."""
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
-    async def game_asset(game_id: str, name: str) -> Response:
+    async def game_asset(game_id: str, name: str, request: Request) -> Response:
         """A file of a game plug-in's own drawing (its package's web folder), by a plain
-        name only: nothing outside that folder can be asked for."""
+        name only: nothing outside that folder can be asked for. Read once; browsers
+        revalidate it by its ETag."""
         found = _game_asset(game_id, name)
         if found is None:
             raise ApiError(404, "not_found", f"no file {name!r} for game {game_id!r}")
-        content, kind = found
-        return Response(content, media_type=ASSET_TYPES[kind],
-                        headers={"Cache-Control": "no-cache"})
+        content, kind, tag = found
+        headers = {"Cache-Control": "no-cache", "ETag": tag}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(content, media_type=ASSET_TYPES[kind], headers=headers)
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -111,9 +118,11 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         return FileResponse(found)
 
 
-def _game_asset(game_id: str, name: str) -> tuple[bytes, str] | None:
-    """The bytes and kind of a game's web asset, or None (unknown game, no web folder,
-    a name that is not a plain file name of the folder)."""
+@lru_cache(maxsize=64)
+def _game_asset(game_id: str, name: str) -> tuple[bytes, str, str] | None:
+    """The bytes, kind and ETag of a game's web asset, or None (unknown game, no web
+    folder, a name that is not a plain file name of the folder). Read once per process:
+    a plug-in's files change with its version, which a restart brings."""
     match = ASSET_NAME.fullmatch(name)
     if match is None:
         return None
@@ -123,7 +132,8 @@ def _game_asset(game_id: str, name: str) -> tuple[bytes, str] | None:
         return None
     if folder is None or not folder.joinpath(name).is_file():
         return None
-    return folder.joinpath(name).read_bytes(), match.group(1)
+    content = folder.joinpath(name).read_bytes()
+    return content, match.group(1), f'"{hashlib.blake2b(content, digest_size=12).hexdigest()}"'
 
 
 def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:

@@ -22,7 +22,7 @@ from albion.sim.records import record_json
 from albion.sim.schedule import seating as balanced_seating
 from albion.sim.workers import init_worker
 from albion.table.seeding import game_seed
-from albion.table.table import AnyTable, Table
+from albion.table.table import Table
 
 BACKENDS = ("process", "ray", "local")
 Schedule = Literal["fixed", "rotate", "balanced"]
@@ -90,9 +90,8 @@ class GameTask:
         its outcome, and its record as JSON when the batch keeps records."""
         seats = self.seating(index)
         specs = _parsed(self.lineup)
-        table: AnyTable = Table(self.game, [specs[player] for player in seats],
-                                _resolved(self), seed=game_seed(self.seed, index),
-                                events=False, timed=self.timed)
+        table = Table(self.game, [specs[player] for player in seats], _resolved(self),
+                      seed=game_seed(self.seed, index), events=False, timed=self.timed)
         returns = table.returns()
         assert returns is not None, "bots play every game to its end"
         timed = self.timed  # what a tournament reports of its bots (a replay: not free)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast, overload
 
 from albion.bots.base import Agent, as_agent
 from albion.bots.registry import make_bot
@@ -78,6 +78,21 @@ class Table(Generic[S, A, V]):
 
     game: Game[S, A, V]
 
+    @overload
+    def __init__(
+        self: Table[Any, Any, Any], game: str,
+        players: Sequence[str | PlayerSpec | Agent],
+        variant: Variant | Mapping[str, VariantValue] | None = None, seed: int | None = None,
+        *, secret: bytes | None = None, names: Sequence[str] | None = None,
+        events: bool = True, autoplay: bool = True, timed: bool = False) -> None: ...
+
+    @overload
+    def __init__(
+        self, game: Game[S, A, V], players: Sequence[str | PlayerSpec | Agent],
+        variant: Variant | Mapping[str, VariantValue] | None = None, seed: int | None = None,
+        *, secret: bytes | None = None, names: Sequence[str] | None = None,
+        events: bool = True, autoplay: bool = True, timed: bool = False) -> None: ...
+
     def __init__(
         self,
         game: str | Game[S, A, V],
@@ -125,13 +140,22 @@ class Table(Generic[S, A, V]):
         self._state: S = self.game.new_state(len(self.specs), self.variant)
         self._chance: ChanceStream = SecretStream(secret) if secret is not None else \
             derive_rng(seed or 0, "chance")
-        self._agents: list[Agent | None] = [
-            agents.get(seat) or (None if spec.is_human else make_bot(
-                spec, self.game, seat_rng(seed, secret, "seat", seat, *bot_label)))
-            for seat, spec in enumerate(self.specs)]
-        if timed:
-            self._agents = [agent and TimedAgent(agent) for agent in self._agents]
+        self._own = agents
+        """The agents of one's own, by seat (a fork keeps them; it rebuilds registry bots)."""
+        self._timed = timed
+        self._agents = self._seat_agents(bot_label)
         self._log = TableLog(events)
+
+    def _seat_agents(self, bot_label: tuple[object, ...]) -> list[Agent | None]:
+        """Who decides for each seat: an agent of one's own as given, a registry bot made
+        from its spec with its seat's generator labelled `bot_label` (timed when the
+        table is), or None for a person."""
+        agents: list[Agent | None] = [
+            self._own.get(seat) or (None if spec.is_human else make_bot(
+                spec, self.game, seat_rng(self.seed, self._secret, "seat", seat,
+                                          *bot_label)))
+            for seat, spec in enumerate(self.specs)]
+        return [agent and TimedAgent(agent) for agent in agents] if self._timed else agents
 
     @classmethod
     def from_record(cls, record: GameRecord, *, events: bool = True,
@@ -174,18 +198,17 @@ class Table(Generic[S, A, V]):
 
     def fork(self, position: S | None = None) -> Table[S, A, V]:
         """A copy of this table that goes its own way: the same seats, log, events and
-        chance stream (copied: the fork's chance goes on as this table's would), its bots
-        afresh from generators labelled with the version they fork at. `position`, when
-        given, replaces the game's position (a test's canary twin, an analysis' what-if)."""
+        chance stream (copied: the fork's chance goes on as this table's would), its
+        registry bots afresh from generators labelled with the version they fork at (an
+        agent of one's own is the same object at both tables). `position`, when given,
+        replaces the game's position and is the fork's own from then on (a test's canary
+        twin, an analysis' what-if); what happened before it — the record, the replay,
+        the seat records — is still the log's."""
         forked: Table[S, A, V] = copy.copy(self)
         forked._state = self._state.clone() if position is None else position
         forked._log = self._log.fork()
         forked._chance = copy.deepcopy(self._chance)
-        forked._agents = [
-            None if agent is None else make_bot(
-                self.specs[seat], self.game,
-                seat_rng(self.seed, self._secret, "seat", seat, "fork", self.version))
-            for seat, agent in enumerate(self._agents)]
+        forked._agents = forked._seat_agents(("fork", self.version))
         return forked
 
     def record(self) -> GameRecord:

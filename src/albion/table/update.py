@@ -27,8 +27,6 @@ class Update:
         self._build = build
         self._current = current
         self._built: dict[int | None, ViewAndLegal] = {}
-        self.builds = 0
-        """How many views were built (a benchmark counts them)."""
 
     def view_for(self, viewer: int | None) -> ViewAndLegal:
         """`viewer`'s view and the notation it may submit, built once."""
@@ -37,7 +35,6 @@ class Update:
                 raise RuntimeError(f"an update of version {self.version} asked for a view "
                                    f"after the table moved on to {self._current()}")
             self._built[viewer] = self._build(viewer)
-            self.builds += 1
         return self._built[viewer]
 
     def events_for(self, viewer: int | None, since: int | None = None) -> list[Entry]:

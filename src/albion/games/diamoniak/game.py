@@ -70,6 +70,11 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
     def action_text(self, state: DiamoniakState, action: DiamoniakAction) -> str:
         return notation.action_text(action)
 
+    @property
+    def moves_are_public(self) -> bool:
+        """DI-11: everything but the pile's order is public: one account for everyone."""
+        return True
+
     def decision_event(self, state: DiamoniakState, actor: int, action: DiamoniakAction,
                        text: str, viewer: int | None) -> Event:
         """DI-11: every viewer reads the same account, with the card revealed, the seat

@@ -83,6 +83,8 @@ class Player(Wire):
     right_pile: CardCounts = Field(
         description="The right-hand pile (DI-6): diamonds, fairies and other seats' colours "
                     "(a witch is never kept there)")
+    purchases: int = Field(ge=0, description="How many purchases its diamonds pay for "
+                                             "(DI-7)")
 
 
 class Board(Wire):
@@ -134,7 +136,8 @@ def board(view: DiamoniakView) -> Board:
         players=[Player(seat=seat,
                         castle=Castle(colour=None if colour == NO_COLOUR else COLOURS[colour],
                                       size=size),
-                        right_pile=counts(view.right_piles[seat]))
+                        right_pile=counts(view.right_piles[seat]),
+                        purchases=view.right_piles[seat][Card.DIAMOND] // BUY_PRICE)
                  for seat, (colour, size) in enumerate(view.castles)],
         witch_toll_left=view.toll_left,
         winner=view.winner if view.winner >= 0 else None,
@@ -167,7 +170,7 @@ class Geometry(Wire):
     colours: list[Colour] = Field(description="The castle colours (DI-1)")
     rulings: dict[str, str] = Field(description="The ruling behind each part of the board: "
                                     "castle, right_pile, draw_pile, discard, witch, "
-                                    "first_player")
+                                    "first_player, buy, colour")
 
 
 KINDS: dict[int, Kind] = {card: card.label for card in Card}  # type: ignore[misc]

@@ -181,6 +181,8 @@ BIG_TREASURE_GEMS = {Card.BLUE_GEMS_15: 15, Card.BLUE_GEMS_10_AND_TREASURE: 10,
 TREASURES = tuple(DECK_CONTENTS[Deck.SMALL_TREASURE])
 MAX_HEALTH = 6
 """SC-21: three shields of two health each."""
+HEALTH_PER_SHIELD = 2
+"""SC-21: a shield is 2 health (intact), then 1 (cracked), then gone."""
 MAX_PLAYERS = 4
 """SC-4: two to four players."""
 ACTIONS_PER_TURN = 3

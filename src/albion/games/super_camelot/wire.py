@@ -22,13 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from albion.core.presentation import ActionNote
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
-from albion.games.super_camelot import presentation
+from albion.games.super_camelot import forest, presentation
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import (
-    CASTLE,
     CIRCLES,
     OFF_BOARD,
-    SIDE,
     SQUARES,
     name,
     slot_origin,
@@ -37,7 +35,6 @@ from albion.games.super_camelot.components import (
     DECK_CONTENTS,
     GEM_VALUE,
     MAX_HEALTH,
-    WIN_GEMS,
     Card,
     Character,
     Deck,
@@ -46,7 +43,6 @@ from albion.games.super_camelot.components import (
     Special,
     Token,
 )
-from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import (
     AttackRoll,
     CardDraws,
@@ -75,16 +71,10 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.presentation import (
     CROP,
-    TREES,
     Window,
-    abilities,
-    castle,
-    circle_exits,
-    circles,
     explored,
     window,
 )
-from albion.games.super_camelot.tiles import TILE_SIZE
 from albion.games.super_camelot.view import HIDDEN, PlayerView, SuperCamelotView
 from albion.games.super_camelot.world import TILES
 
@@ -565,98 +555,6 @@ def _area(shown: Window) -> Area:
     return Area(top=shown.top, bottom=shown.bottom, left=shown.left, right=shown.right)
 
 
-# -- the forest's geometry, sent once per game --------------------------------------------
-
-
-class Rule(Wire):
-    """A rule in a few words, and its ruling."""
-
-    text: str
-    ruling: str
-
-
-class StartTile(Wire):
-    """SC-3: the Starting Tile over the centre tiles' shared corner."""
-
-    top: int = Field(description="Its first row (0-based)")
-    left: int = Field(description="Its first column (0-based)")
-    size: int = Field(description="Squares a side")
-    castle: list[str] = Field(description="The Castle's squares (SC-20)")
-    circles: dict[Compass, list[str]] = Field(description="Each starting circle and the "
-                                                          "squares it is drawn on")
-    exits: dict[Compass, list[str]] = Field(description="Each circle and the squares "
-                                                        "bordering its side (SC-3)")
-
-
-class Geometry(Wire):
-    """The forest every table shares (SC-1 … SC-3), the characters' abilities at this
-    table (SC-5), and the rules a face explains, by the piece or part they concern."""
-
-    side: int = Field(description="Squares a side of the whole map")
-    tile: int = Field(description="Squares a side of a tile")
-    crop: int = Field(description="Squares a side of `map.cropped`")
-    start: StartTile
-    trees: list[tuple[int, int]] = Field(description="The trees of every tile, as (row, "
-                                                     "col) inside it (SC-2)")
-    max_health: int = Field(description="Health a character starts with (SC-21)")
-    win_gems: int = Field(description="Gems that win at once (SC-19)")
-    gem_values: dict[ItemWord, int] = Field(description="What each gem token is worth "
-                                                        "(SC-19)")
-    abilities: dict[CharacterWord, str] = Field(description="Each character's ability "
-                                                "(SC-5, the `abilities` variant; empty "
-                                                "when off)")
-    rules: dict[str, Rule] = Field(description="By piece or part: tree, bush, rock, chest, "
-                                               "big_chest, opened, stack, items, "
-                                               "dark_knight, mimic, plant, fog, unpopulated, "
-                                               "start, circle, castle, health, gems, "
-                                               "supply_out, abilities")
-
-
-def geometry(game: object, num_players: int, variant: Variant) -> Geometry:
-    """SC-1 … SC-3, SC-5, SC-13: the forest, the abilities and the enemies' health at a
-    table of this variant."""
-    mimic, plant, knight = Rules.of(variant).enemy_hp
-
-    def hits(count: int) -> str:
-        return f"{count} hit{'s' if count != 1 else ''}"
-
-    start = min(CASTLE) // SIDE - 1
-    return Geometry(
-        side=SIDE, tile=TILE_SIZE, crop=CROP,
-        start=StartTile(top=start, left=start, size=4, castle=castle(),
-                        circles=circles(), exits=circle_exits()),  # type: ignore[arg-type]
-        trees=list(TREES), abilities=abilities(variant),  # type: ignore[arg-type]
-        max_health=MAX_HEALTH, win_gems=WIN_GEMS,
-        gem_values={ITEMS[item]: GEM_VALUE[item] for item in GEM_ITEMS},
-        rules={key: Rule(text=text, ruling=ruling) for key, (text, ruling) in {
-            "tree": ("a tree blocks its square", "SC-2"),
-            "bush": ("blocks its square; cut it with an attack", "SC-8"),
-            "rock": ("blocks its square", "SC-8"),
-            "chest": ("needs a small key; open it from the square south of it", "SC-17"),
-            "big_chest": ("needs the Big Key; open it from the square south of it", "SC-17"),
-            "opened": ("an opened chest still blocks", "SC-31"),
-            "stack": ("pick one up from an orthogonally adjacent square", "SC-18"),
-            "items": ("walk in to collect them", "SC-8"),
-            "dark_knight": (f"{hits(knight)} to kill; walks next to you and deals 3 damage",
-                            "SC-23"),
-            "mimic": (f"{hits(mimic)} to kill; walks onto you, steals a treasure and deals "
-                      "1 damage", "SC-24"),
-            "plant": (f"{hits(plant)} to kill; never moves, spits a stone for 2 damage "
-                      "along a line", "SC-25"),
-            "fog": ("unexplored forest: stepping off the map's edge draws a tile", "SC-10"),
-            "unpopulated": ("nobody here: bushes, rocks and enemies return when someone "
-                            "enters", "SC-11"),
-            "start": ("the Starting Tile", "SC-3"),
-            "circle": ("a starting circle", "SC-3"),
-            "castle": ("the Castle with the Holy Grail: with all 3 Relics, stand on a "
-                       "circle and claim it", "SC-20"),
-            "health": ("a shield is 2 health, a cracked one 1; at 0 the character passes "
-                       "out", "SC-21"),
-            "gems": ("gems are seen by their owner only; 40 win", "SC-19"),
-            "supply_out": ("the supply is out of this colour: a card dropping one drops "
-                           "nothing", "SC-42"),
-            "abilities": ("the characters' abilities are our own design", "SC-5"),
-            "passed_out": ("passed out: the character wakes at the start of its turn",
-                           "SC-21"),
-        }.items()})
-
+def geometry(game: object, num_players: int, variant: Variant) -> forest.Geometry:
+    """The forest's static geometry and the rules a face explains (`forest.geometry`)."""
+    return forest.geometry(variant)

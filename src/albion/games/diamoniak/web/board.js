@@ -197,11 +197,11 @@ function rightPile(player, offer, ctx) {
     else if (action) stack.append(el("span", { class: "di-do di-do-lose" }, "lose"));
     return stack;
   });
-  const diamonds = pile.diamond || 0;
   return el("div", { class: "di-right" },
     el("div", { class: "di-right-caption" }, "Right-hand pile",
-      diamonds >= price
-        ? el("span", { class: "di-muted" }, ` · ${diamonds} ◆ pays for ${Math.floor(diamonds / price)}`)
+      player.purchases
+        ? el("span", { class: "di-muted", title: ruled(`${price} diamonds buy a castle card`, ctx.geometry.rulings.buy) },
+          ` · ${pile.diamond} ◆ pay for ${player.purchases}`)
         : null),
     el("div", { class: "di-stacks" },
       stacks.length ? stacks : el("span", { class: "di-muted" }, "empty")));

@@ -18,6 +18,7 @@ const SPECIAL_WORDS = {
   big_key: "Big Key", fire_relic: "Fire Relic", water_relic: "Water Relic",
   wind_relic: "Wind Relic",
 };
+const GEM_COLOURS = { green_gem: "green", blue_gem: "blue", red_gem: "red" }; // item → wallet word
 const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
 let geo = null; // the game's geometry (set at each render)
 const explain = (key) => ruled(geo.rules[key].text, geo.rules[key].ruling);
@@ -669,9 +670,10 @@ function drawPlayer(player, update, ctx) {
 
   const health = el("div", { class: "sc-row", "aria-label": `health ${player.health} of ${geo.max_health}`,
     title: explain("health") }, el("span", { class: "sc-label" }, "Health"));
-  for (let i = 0; i < geo.max_health / 2; i += 1) {
-    const left = player.health - 2 * i;
-    health.append(shieldIcon(left >= 2 ? "intact" : left === 1 ? "cracked" : "lost"));
+  const shield = geo.health_per_shield;
+  for (let i = 0; i < geo.max_health / shield; i += 1) {
+    const left = player.health - shield * i;
+    health.append(shieldIcon(left >= shield ? "intact" : left > 0 ? "cracked" : "lost"));
   }
   health.append(el("span", { class: "sc-num" }, `${player.health}/${geo.max_health}`));
   card.append(health);
@@ -711,7 +713,7 @@ function drawPlayer(player, update, ctx) {
     el("span", { class: "sc-label" }, "Gems"));
   if (player.gems) {
     for (const [item, value] of Object.entries(geo.gem_values)) {
-      const colour = item.split("_")[0];
+      const colour = GEM_COLOURS[item];
       gems.append(el("span", { class: "sc-stat", title: `${colour} gems (${value} each)` },
         svg("svg", { class: "sc-icon", viewBox: "0 0 10 10", role: "img", "aria-label": `${colour} gem` },
           itemSymbol(item, 5, 5, 1.7)), `× ${player.gems[colour]}`));
@@ -730,7 +732,7 @@ function emptySupply(update) {
   if (update.view.status === "over") return null;
   const items = update.view.board.supply.items;
   const out = Object.keys(geo.gem_values).filter((item) => items[item] === 0)
-    .map((item) => item.split("_")[0]);
+    .map((item) => GEM_COLOURS[item]);
   if (!out.length) return null;
   return el("p", { class: "sc-note", "data-testid": "supply-out" },
     `Out of ${out.join(" and ")} gems: ${explain("supply_out")}.`);

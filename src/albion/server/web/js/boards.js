@@ -11,7 +11,7 @@ import { el } from "./dom.js";
 export async function loadBoard(game) {
   const board = game && game.board;
   if (!board) return import("./generic-board.js");
-  document.head.append(el("link", { rel: "stylesheet", href: board.style }));
+  if (board.style) document.head.append(el("link", { rel: "stylesheet", href: board.style }));
   return import(board.script);
 }
 

@@ -76,6 +76,8 @@ export function render(root, update, ctx) {
     typeof board.text === "string" && Object.keys(board).length === 1
       ? el("pre", { class: "gb-text" }, board.text)
       : sheet(board, local),
+    view.recap ? el("section", { class: "gb-recap", "data-testid": "recap" },
+      el("h3", {}, "Lately"), sheet(view.recap, local)) : null,
     (update.recent || []).length
       ? el("section", { class: "gb-news", "aria-live": "polite" },
         el("h3", {}, "Just now"),

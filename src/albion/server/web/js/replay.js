@@ -28,10 +28,15 @@ function show(version) {
   const view = replay.steps[at];
   const events = replay.events.filter((event) => event.version === at);
   clear(ui.board);
-  renderer.render(ui.board, { view, legal: [], actions: [], version: at, viewer: null,
-    names: replay.names, status: view.status, events, recent: recent(events) },
-  { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true,
-    geometry: replay.geometry });
+  try {
+    renderer.render(ui.board, { view, legal: [], actions: [], version: at, viewer: null,
+      names: replay.names, status: view.status, events, recent: recent(events) },
+    { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true,
+      geometry: replay.geometry });
+  } catch (error) {
+    ui.board.append(el("p", { class: "notice error" }, `This moment could not be drawn: ${error.message}`));
+    console.error(error);
+  }
   ui.slider.value = String(at);
   ui.position.textContent = `${at} / ${replay.steps.length - 1}`;
   history.replaceState(null, "", `#${at}`);
