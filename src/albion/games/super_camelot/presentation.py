@@ -238,6 +238,15 @@ def _circle_squares(circle: int) -> tuple[str, ...]:
     return tuple(name(square) for square in CIRCLE_SQUARES[circle])
 
 
+ON_A_SQUARE: dict[type, tuple[str, str, str]] = {
+    Kill: ("kill", "Kill the enemy on {square}", "SC-38"),
+    LootFrom: ("loot", "The enemy killed on {square} draws Loot", "SC-12"),
+    DropAt: ("drop", "Drop it on {square}", "SC-16"),
+    Activate: ("activate", "The enemy on {square} acts next", "SC-22"),
+}
+"""The answers that name a square: their kind, words and ruling."""
+
+
 def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
     """The answers to a question the game asks (SC-5, SC-12, SC-16, SC-22, SC-24, SC-38)."""
     if isinstance(action, Reroll):
@@ -247,21 +256,10 @@ def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
     if isinstance(action, UseStars):
         return ActionNote("stars", f"Count {action.gems} Star(s) as Gems, the others as "
                           "2 Hits", "SC-38")
-    if isinstance(action, Kill):
+    if isinstance(action, Kill | LootFrom | DropAt | Activate):
+        kind, words, ruling = ON_A_SQUARE[type(action)]
         square = name(action.square)
-        return ActionNote("kill", f"Kill the enemy on {square}", "SC-38",
-                          Place("square", square=square), (square,))
-    if isinstance(action, LootFrom):
-        square = name(action.square)
-        return ActionNote("loot", f"The enemy killed on {square} draws Loot", "SC-12",
-                          Place("square", square=square), (square,))
-    if isinstance(action, DropAt):
-        square = name(action.square)
-        return ActionNote("drop", f"Drop it on {square}", "SC-16",
-                          Place("square", square=square), (square,))
-    if isinstance(action, Activate):
-        square = name(action.square)
-        return ActionNote("activate", f"The enemy on {square} acts next", "SC-22",
+        return ActionNote(kind, words.format(square=square), ruling,
                           Place("square", square=square), (square,))
     if isinstance(action, KeepCard):
         card = action.card.name.lower()
