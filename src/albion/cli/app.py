@@ -30,7 +30,12 @@ from albion.cli.tables import report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.server.settings import DEFAULT_DATABASE, ServerSettings, allowed_hosts
+from albion.server.settings import (
+    DEFAULT_DATABASE,
+    ServerSettings,
+    allowed_hosts,
+    public_url_of,
+)
 from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
@@ -484,22 +489,35 @@ def serve_command(
     http_connections: Annotated[int, typer.Option(
         min=1, help="TCP connections this process holds at once, from everyone.")
     ] = ServerSettings.http_connections,
+    public_url: Annotated[str | None, typer.Option(
+        metavar="URL", envvar="ALBION_PUBLIC_URL", help="The address people on other "
+        "machines open this server by (http://192.168.1.5:8000): invitations and "
+        "spectators' links carry it, and the server answers to its host. Default: the "
+        "address the lobby was opened by.")] = None,
 ) -> None:
     """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
         from albion.server import create_app  # noqa: PLC0415
+        from albion.server.public import lan_addresses, start_lines  # noqa: PLC0415
         from albion.server.run import serve  # noqa: PLC0415 - only the server needs it
 
         if not db.startswith(("sqlite:", "postgresql")):
             fail(f"--db {db}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
                  "(postgresql+psycopg://USER@HOST/DB)")
-        hosts = allowed_hosts(host, allowed_host or [])
+        if public_url is not None:
+            try:
+                public_url = public_url_of(public_url)
+            except ValueError as problem:
+                fail(f"--public-url {problem}")
+        hosts = allowed_hosts(host, allowed_host or [], public_url)
         if hosts is None:
-            fail(f"--host {host} serves other machines: say which name they reach it by, "
-                 "with --allowed-host NAME (repeatable, e.g. --allowed-host "
-                 "games.example.org), so that pages on other names cannot talk to it")
+            fail(f"--host {host} serves other machines: say which address they open it by, "
+                 "with --public-url URL (e.g. --public-url http://192.168.1.5:8000) or "
+                 "--allowed-host NAME (repeatable, e.g. --allowed-host games.example.org), "
+                 "so that pages on other names cannot talk to it")
         _check_port_free(host, port)
-        settings = ServerSettings(host=host, port=port, database_url=db,
+        settings = ServerSettings(host=host, port=port, public_url=public_url,
+                                  database_url=db,
                                   allowed_origins=tuple(origin or ()), bot_delay=bot_delay,
                                   reports=reports, table_rate=table_rate,
                                   table_burst=table_burst,
@@ -513,8 +531,8 @@ def serve_command(
             server_app = create_app(settings)
         except Exception as error:  # a database that cannot be opened or migrated
             fail(f"cannot open the database {db}: {str(error).splitlines()[0]}")
-        console.print(f"Albion is serving at [bold]http://{host}:{port}/[/] "
-                      f"(games kept in {db}; Ctrl-C stops)")
+        for line in start_lines(settings, lan_addresses()):
+            console.print(line, markup=False, highlight=False)
         serve(server_app, settings)
 
 

@@ -77,6 +77,12 @@ class TableActor:
         """Its creator chose the seed: whoever knows it can compute the deal (shown)."""
         self.rematch = rematch
         """The table created as this one's rematch, once there is one."""
+        self.rematch_by: int | None = None
+        """The seat that offered the rematch (when this process saw it offered)."""
+        self.rematch_joined: set[int] = set()
+        """The seats that accepted the rematch (took their seat there)."""
+        self.rematch_declined: set[int] = set()
+        """The seats that said no to the rematch."""
         self.players = players
         self.variant = dict(variant if variant is not None else table.variant.as_dict())
         self.clock = clock
@@ -94,6 +100,8 @@ class TableActor:
         self.away: dict[int, str] = {}
         """Seats a stand-in bot plays for, and why (out of time, disconnected)."""
         self.timers: dict[int, asyncio.Task[None]] = {}
+        self.deadlines: dict[int, float] = {}
+        """When each timer runs out (wall-clock seconds): a seat's countdown is sent."""
         self.notices: list[tuple[int, dict[str, Any]]] = []
         """(version, event) for what the table says beside the game: stand-ins. Stored,
         so they outlive a restart and reach every process."""
@@ -182,7 +190,6 @@ class TableActor:
             self.decided_at = received
             if by_owner and seat in self.away:
                 await self._come_back(seat)
-            self._cancel_timer(seat)  # its next decision gets its own time
             await self._commit(version, update)
         self.schedule()
 
@@ -360,6 +367,8 @@ class TableActor:
             "seed_chosen": self.seed_chosen,
             "elsewhere": None if client.seat is None else self.open_elsewhere(client.seat),
             "rematch": self.rematch,
+            "rematch_offer": self.rematch_offer(),
+            "clock": self.countdown(),
         }
         if not client.greeted:  # the static geometry, once per connection
             message["geometry"] = table.geometry()
@@ -371,7 +380,38 @@ class TableActor:
         except Exception:  # a closed socket
             self.leave(client)
 
+    def countdown(self) -> dict[str, Any] | None:
+        """The clock as every seat sees it: a turn's time, and the seconds left to each
+        person to move (from this process, which runs the clock; none elsewhere)."""
+        if self.clock is None:
+            return None
+        now = time.time()
+        return {"seconds_per_turn": self.clock.seconds_per_move, "bot": self.clock.bot,
+                "left": {str(key): round(max(0.0, deadline - now), 1)
+                         for key, deadline in sorted(self.deadlines.items()) if key >= 0}}
+
+    def rematch_offer(self) -> dict[str, Any] | None:
+        """The rematch on offer: who offered it and which seats have accepted."""
+        if self.rematch is None:
+            return None
+        joined = sorted(self.rematch_joined)
+        return {"table": self.rematch, "by": self.rematch_by if self.rematch_by is not None
+                else (joined[0] if joined else None), "joined": joined,
+                "declined": sorted(self.rematch_declined)}
+
     # -- stand-ins -----------------------------------------------------------------------
+
+    async def take_back(self, seat: int) -> bool:
+        """The seat's person, at the screen, takes their seat back from the stand-in
+        (one click); False when no stand-in plays it."""
+        async with self.lock:
+            if seat not in self.away:
+                return False
+            if not self._may_come_back():
+                raise StandInKeeps
+            await self._come_back(seat)
+        self.schedule()
+        return True
 
     async def _take_over(self, seat: int, reason: str) -> None:
         """The clock ran out (or the player left): a named fair bot plays the seat."""
@@ -475,11 +515,14 @@ class TableActor:
         async def run() -> None:
             await asyncio.sleep(seconds)
             self.timers.pop(key, None)
+            self.deadlines.pop(key, None)
             await then()
 
+        self.deadlines[key] = time.time() + seconds
         self.timers[key] = asyncio.get_running_loop().create_task(run())
 
     def _cancel_timer(self, key: int) -> None:
+        self.deadlines.pop(key, None)
         timer = self.timers.pop(key, None)
         if timer is not None:
             timer.cancel()

@@ -27,7 +27,7 @@ from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
-from albion.server.errors import ApiError, NotStored
+from albion.server.errors import ApiError, NotStored, StandInKeeps
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.lobby import add_lobby
@@ -36,9 +36,11 @@ from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
 from albion.server.names import NameRefused, choose_name
 from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
+from albion.server.public import add_public
 from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
 from albion.server.refusals import (
+    BACK_FOR_SPECTATOR,
     DECISION_REFUSALS,
     HELLO_LIMITED,
     HINT_BUSY,
@@ -48,8 +50,10 @@ from albion.server.refusals import (
     NAME_FOR_SPECTATOR,
     NAME_LIMITED,
     NAMES_OVER,
+    NOT_AWAY,
     NOT_STARTED,
     SPECTATOR_DECIDES,
+    STAND_IN,
     decision_refused,
 )
 from albion.server.replays import add_replays
@@ -90,6 +94,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)
+    add_public(app, settings)
     app.add_middleware(HostCheck, allowed=settings.allowed_hosts)  # outermost: first
     return app
 
@@ -243,8 +248,22 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await actor.send_update(client)
     elif message.type == "join":
         await _join(actor, client, message, quotas)
+    elif message.type == "back":
+        await _back(actor, client)
     else:
         await _hint(actor, client)
+
+
+async def _back(actor: TableActor, client: Client) -> None:
+    """The seat's person takes it back from the stand-in: everyone is told (a notice)."""
+    if client.seat is None:
+        await client.send(error(*BACK_FOR_SPECTATOR))
+        return
+    try:
+        if not await actor.take_back(client.seat):
+            await client.send(error(*NOT_AWAY))
+    except StandInKeeps:
+        await client.send(error(*STAND_IN))
 
 
 async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas) -> None:

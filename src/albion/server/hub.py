@@ -137,6 +137,7 @@ class Hub:
                            started=row.status != "waiting", names=names,
                            owner=await self.claim(table_id), variant=row.variant,
                            seed_chosen=row.seed_chosen, rematch=rematch)
+        await self.learn_rematch(actor)
         actor.take_notices(await asyncio.to_thread(self.store.notices, table_id))
         actor.stored = row.version
         if table.version > row.version:  # chance the writer had not stored: store it
@@ -148,6 +149,13 @@ class Hub:
                 actor.stored = table.version
         self.actors[table_id] = actor
         return actor
+
+    async def learn_rematch(self, actor: TableActor) -> None:
+        """The table's rematch, and who has accepted it, as stored."""
+        actor.rematch = await asyncio.to_thread(self.store.rematch_of, actor.id)
+        if actor.rematch is not None:
+            actor.rematch_joined = await asyncio.to_thread(self.store.claimed_seats,
+                                                           actor.rematch)
 
     async def load_table(self, table_id: str) -> AnyTable:
         row = await asyncio.to_thread(self.store.table, table_id)
@@ -198,7 +206,9 @@ class Hub:
             await actor.sign_out(seat, await asyncio.to_thread(self.store.token_hash_of,
                                                                actor.id, seat))
         elif what[0] == "rematch":
-            actor.rematch = await asyncio.to_thread(self.store.rematch_of, actor.id)
+            if len(what) > 1 and what[1].isdigit():  # `rematch:SEAT`: that seat said no
+                actor.rematch_declined.add(int(what[1]))
+            await self.learn_rematch(actor)
             await actor.broadcast()
 
     async def _evict_quiet_tables(self) -> None:

@@ -35,6 +35,7 @@ from albion.server.messages import (
     TableSummary,
 )
 from albion.server.pages import board_assets
+from albion.server.public import public_base
 from albion.server.quotas import TableQuota, address_of
 from albion.server.settings import ServerSettings
 from albion.server.store import SeatKey, TableRow, new_invite, new_table_id, new_token
@@ -112,7 +113,7 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
     except AlbionError as problem:
         raise ApiError(400, _code(problem), str(problem)) from None
     _take_one(quota, address_of(request.client))
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request, settings)  # links to pass on (issue 27)
     chosen = body.seed is not None
     chance = Chance(body.seed, None) if chosen else Chance(None, new_secret())
     table = Table(game, specs, variant, chance.seed, secret=chance.secret, autoplay=False)

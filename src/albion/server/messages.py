@@ -122,7 +122,13 @@ class Hint(Message):
     type: Literal["hint"]
 
 
-ClientMessage = Annotated[Submit | Hello | Join | Hint, Field(discriminator="type")]
+class Back(Message):
+    """A seat's person takes the seat back from the stand-in playing it (one click)."""
+
+    type: Literal["back"]
+
+
+ClientMessage = Annotated[Submit | Hello | Join | Hint | Back, Field(discriminator="type")]
 
 
 def error(code: str, message: str, ruling: str | None = None) -> dict[str, Any]:

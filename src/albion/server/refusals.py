@@ -28,6 +28,8 @@ SPECTATOR_DECIDES: Said = ("not_your_turn", "a spectator cannot decide")
 NOT_STARTED: Said = ("not_started", NotStarted.MESSAGE)
 STAND_IN: Said = ("stand_in", StandInKeeps.MESSAGE)
 NOT_STORED: Said = ("not_stored", NotStored.MESSAGE)
+NOT_AWAY: Said = ("not_away", "no stand-in plays your seat now: it is yours")
+BACK_FOR_SPECTATOR: Said = ("not_a_seat", "a spectator has no seat to take back")
 
 CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotStarted, "not_started"), (NotStored, "not_stored"), (StandInKeeps, "stand_in"),

@@ -14,6 +14,7 @@ from albion.server.errors import ApiError
 from albion.server.hub import Hub
 from albion.server.lobby import check_origin, create_table, table_row
 from albion.server.messages import Claim, Clock, CreateTable, ErrorBody, Rematch, SeatSession
+from albion.server.public import public_base
 from albion.server.quotas import TableQuota
 from albion.server.store import Conflict, InviteUsed, TableRow, token_hash
 
@@ -74,9 +75,11 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=Rematch,
               responses=REFUSALS)
     async def rematch(request: Request, response: Response, table_id: str) -> Rematch:
-        """The same game, seats, variant and clock again, dealt afresh: created by the
-        first of the table's people to ask, joined by the others (each takes the seat
-        they had). A table with people needs one of their credentials."""
+        """The same game, seats, variant and clock again, dealt afresh: offered by the
+        first of the table's people to ask (it is created then), accepted by the others
+        (each takes the seat they had, at the same table). Every seat's update says who
+        offered it and who accepted (`rematch_offer`). A table with people needs one of
+        their credentials."""
         check_origin(request, hub.settings)
         row = await table_row(hub, table_id)
         if row.status != "over":
@@ -85,8 +88,9 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         seat = (await _credential(hub, request, table_id))[0] if any(people) else None
         base = str(request.base_url).rstrip("/")
         new_id = await asyncio.to_thread(hub.store.rematch_of, table_id)
+        offered = new_id is None
         if new_id is None:
-            new_id = await _create_rematch(hub, request, quota, row)
+            new_id, offered = await _create_rematch(hub, request, quota, row)
         token = None
         if seat is not None:
             token = await asyncio.to_thread(hub.store.claim_seat, new_id, seat)
@@ -94,15 +98,50 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                 raise ApiError(409, "seat_taken", f"your seat at the rematch {new_id} is "
                                "taken already (by you, in another window?)")
             set_seat_cookies(response, new_id, seat, token, secure=_secure(request))
+        await _tell_rematch(hub, table_id, new_id, seat if offered else None, seat)
         return Rematch(table=new_id, seat=seat, token=token,
                        url=f"{base}/play/{new_id}?seat={seat}" if seat is not None
-                       else f"{base}/watch/{new_id}", spectate=f"{base}/watch/{new_id}")
+                       else f"{base}/watch/{new_id}",
+                       spectate=f"{public_base(request, hub.settings)}/watch/{new_id}")
+
+
+    @app.post("/api/tables/{table_id}/rematch/decline", status_code=204,
+              responses=REFUSALS)
+    async def decline(request: Request, table_id: str) -> Response:
+        """A seat says no to the rematch on offer: everyone at the table is told."""
+        check_origin(request, hub.settings)
+        row = await table_row(hub, table_id)
+        if row.status != "over":
+            raise ApiError(409, "not_over", "a rematch follows a game that is over")
+        seat = (await _credential(hub, request, table_id))[0]
+        actor = await hub.actor(table_id)
+        if actor is not None:
+            actor.rematch_declined.add(seat)
+            actor.rematch_joined.discard(seat)
+            await actor.broadcast()
+        await hub.announce(table_id, f"rematch:{seat}")
+        return Response(status_code=204)
+
+
+async def _tell_rematch(hub: Hub, table_id: str, new_id: str, offered_by: int | None,
+                        seat: int | None) -> None:
+    """The old table's people hear of the rematch: who offered it, who accepted."""
+    old = hub.actors.get(table_id)
+    if old is not None:
+        old.rematch = new_id
+        if offered_by is not None:
+            old.rematch_by = offered_by
+        if seat is not None:
+            old.rematch_joined.add(seat)
+            old.rematch_declined.discard(seat)
+        await old.broadcast()
+    await hub.announce(table_id, "rematch")
 
 
 async def _create_rematch(hub: Hub, request: Request, quota: TableQuota,
-                          row: TableRow) -> str:
-    """The rematch of `row`, once (a rematch made meanwhile, by another seat or process,
-    is the one)."""
+                          row: TableRow) -> tuple[str, bool]:
+    """The rematch of `row`, once, and whether this call made it (a rematch made
+    meanwhile, by another seat or process, is the one)."""
     body = CreateTable(game=row.game, players=row.players, variant=row.variant, seed=None,
                        clock=Clock.model_validate(row.clock) if row.clock else None)
     try:
@@ -110,13 +149,8 @@ async def _create_rematch(hub: Hub, request: Request, quota: TableQuota,
     except Conflict:
         made = await asyncio.to_thread(hub.store.rematch_of, row.id)
         assert made is not None
-        return made
-    old = hub.actors.get(row.id)
-    if old is not None:
-        old.rematch = created.table
-        await old.broadcast()  # the others at the table hear of it
-    await hub.announce(row.id, "rematch")
-    return created.table
+        return made, False
+    return created.table, True
 
 
 async def _credential(hub: Hub, request: Request, table_id: str) -> tuple[int, str]:

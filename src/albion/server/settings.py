@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = "sqlite:///albion.db"
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -18,6 +19,11 @@ class ServerSettings:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    public_url: str | None = None
+    """The address people on other machines open this server by (`albion serve
+    --public-url http://192.168.1.5:8000`, or `ALBION_PUBLIC_URL`): every link the server
+    hands out to be passed on — an invitation, a spectator's link — starts with it. None:
+    the address the asking browser used (`public.public_base`)."""
     database_url: str = DEFAULT_DATABASE
     bot_workers: int = field(default_factory=lambda: max(2, os.cpu_count() or 2))
     """Processes deciding for bots: at least two, so one slow search never holds up the
@@ -105,12 +111,36 @@ class ServerSettings:
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
 
 
-def allowed_hosts(host: str, given: list[str]) -> tuple[str, ...] | None:
-    """The host names a server listening on `host` answers to: `given` (`--allowed-host`)
-    and this machine's own names; None when `host` listens for other machines (0.0.0.0)
-    and no name is given — the names they use cannot be guessed safely."""
-    names = tuple(name.strip().lower() for name in given if name.strip())
+def allowed_hosts(host: str, given: list[str],
+                  public_url: str | None = None) -> tuple[str, ...] | None:
+    """The host names a server listening on `host` answers to: `given` (`--allowed-host`),
+    the host of `public_url` (the links it hands out must open) and this machine's own
+    names; None when `host` listens for other machines (0.0.0.0) and no name is given —
+    the names they use cannot be guessed safely."""
+    public = [urlsplit(public_url).hostname or ""] if public_url else []
+    names = tuple(dict.fromkeys(name.strip().lower() for name in [*given, *public]
+                                if name.strip()))
     if host in WILDCARD_ADDRESSES:
         return (*LOCAL_HOSTS, *names) if names else None
     own = () if host in LOCAL_HOSTS else (host.lower(),)
     return (*LOCAL_HOSTS, *own, *names)
+
+
+def public_url_of(text: str) -> str:
+    """`--public-url`'s value as links start with it (`http://192.168.1.5:8000`, no
+    trailing slash); ValueError with what is wrong. The pages live at the root of the
+    server, so the address may name no path."""
+    text = text.strip()
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError as problem:
+        raise ValueError(f"{text!r} is not an address: {problem}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{text!r} is not an address like http://192.168.1.5:8000")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username \
+            or parts.password:
+        raise ValueError(f"{text!r}: the server's pages live at its root, so the address "
+                         "names a scheme, a host and a port only")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")

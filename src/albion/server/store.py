@@ -333,6 +333,13 @@ class Store:
                 tables.c.rematch_of == table_id)).first()
         return None if found is None else str(found.id)
 
+    def claimed_seats(self, table_id: str) -> set[int]:
+        """The seats of `table_id` somebody holds (a rematch's: those who accepted it)."""
+        with self.engine.connect() as db:
+            found = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash.is_not(None))).all()
+        return {int(row.seat) for row in found}
+
     def append(self, table_id: str, rows: Sequence[LogRow], bots: Sequence[bool],
                status: str) -> None:
         """Decisions after the stored version, committed at once; Conflict when another

@@ -9,7 +9,9 @@ import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
-import { resultWords, seatName } from "./words.js";
+import { seatName } from "./words.js";
+import { Countdown, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
+import { drawEnd, everyoneAccepted } from "./table-end.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -39,6 +41,9 @@ const ui = {
   "seed chosen: the deal can be computed"),
   elsewhere: el("div", { class: "notice hidden", role: "status", "data-testid": "elsewhere" }),
   info: el("div", { class: "notice hidden", role: "status", "data-testid": "info" }),
+  offline: el("div", { class: "notice warning hidden", role: "alert", "data-testid": "offline" }),
+  standIn: el("div", { "data-testid": "stand-in-slot" }),
+  ownClock: el("p", { class: "own-clock hidden", "data-testid": "clock", "aria-live": "polite" }),
 };
 
 let renderer = null;
@@ -52,9 +57,23 @@ let names = {};
 let hinted = null;
 let retries = 0;
 let closedForGood = false;
+let goingTo = null; // the rematch table this page is leaving for
+let acceptedBefore = null; // whether the rematch had every person's acceptance at the last update
+const countdown = new Countdown(tickClock);
 
+function connected() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
+/** Send a message; false (and the player told) when there is no connection to send it on. */
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!connected()) {
+    showProblem("Not sent: this page is disconnected from the server. It reconnects by itself; "
+      + "make your choice again once it says connected.");
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function submit(text) {
@@ -62,6 +81,17 @@ function submit(text) {
   if (!latest || latest.status === "waiting" || !latest.legal.includes(text)) return;
   ui.problem.classList.add("hidden");
   send({ type: "submit", action: text, version: latest.version });
+}
+
+function setConnection(state, words) {
+  ui.connection.textContent = words;
+  document.body.dataset.connection = state;
+  const offline = state !== "open" && latest !== null && !closedForGood;
+  ui.offline.classList.toggle("hidden", !offline);
+  if (offline) ui.offline.textContent = `Disconnected from the server: ${words}. Your choices are paused until the page is connected again; nothing you clicked is lost without a word.`;
+  for (const node of document.querySelectorAll("[data-testid=legal] button, [data-testid=take-back]")) {
+    node.disabled = offline;
+  }
 }
 
 function showProblem(text) {
@@ -84,7 +114,11 @@ function draw(update, isLatest) {
       "data-testid": `seat-${seat.seat}`,
     }, seatName(view, names, seat.seat), seat.is_bot ? el("span", { class: "small muted" }, ` (${seat.player})`) : null,
     seat.seat === me ? el("span", { class: "small" }, " — you") : null,
-    away ? el("span", { class: "away" }, ` · away: ${away}`) : null);
+    seat.seat === me && !view.result && !watching ? el("button", { type: "button", class: "link small",
+      "data-testid": "rename", title: "Change the name the table shows for you", onclick: showNameForm }, "rename") : null,
+    away ? el("span", { class: "away", "data-testid": `away-${seat.seat}` },
+      ` · played by a bot (${away})`) : null,
+    el("span", { class: "chip-clock-slot", "data-seat": String(seat.seat) }));
   }));
   ui.seedChosen.classList.toggle("hidden", !update.seed_chosen);
   drawElsewhere(update);
@@ -102,15 +136,28 @@ function draw(update, isLatest) {
     console.error(error);
   }
   clear(ui.legal).append(...actions.map((action, index) => el("button", {
-    type: "button", "data-action": action.text,
+    type: "button", "data-action": action.text, disabled: !connected(),
     title: `${action.ruling ? `${action.ruling} · ` : ""}${action.text}${index < 9 ? ` · key ${index + 1}` : ""}`,
   }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null,
   action.label || action.text)));
   if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, "Nothing to decide now."));
   ui.legalPanel.classList.toggle("hidden", watching);
   ui.hint.disabled = !myTurn;
-  if (hinted && hinted.version === update.version) markHint(hinted.action);
-  drawResult(update, view);
+  if (hinted && hinted.version !== update.version) {
+    hinted = null; // a hint belongs to the version it was asked on
+    ui.hintAnswer.textContent = "";
+  }
+  if (hinted) markHint(hinted.action);
+  if (view.result) ui.name.classList.add("hidden"); // names stay as they were (`over`)
+  drawStandIn(update, me);
+  countdown.set(update.clock, isLatest && update.status === "playing" && !view.result);
+  drawEnd(ui.result, { update, watching, seatName: (s) => seatName(view, names, s),
+    actions: { rematch, decline: declineRematch, goToRematch } });
+  const allAccepted = everyoneAccepted(update); // the last acceptance seen here: all go
+  if (isLatest && allAccepted && acceptedBefore === false && !watching && update.rematch_offer.joined.includes(me)) {
+    goToRematch();
+  }
+  if (isLatest) acceptedBefore = allAccepted;
   lastSeen = update.version;
   document.body.dataset.version = String(update.version);
   document.body.dataset.status = update.status;
@@ -121,33 +168,38 @@ function draw(update, isLatest) {
 function bannerText(update, view, myTurn) {
   if (update.status === "waiting") return "Waiting for every person to open their seat…";
   if (view.result) return "The game is over.";
+  if (myTurn && update.away && update.away[String(view.viewer)]) return "A bot plays your turn: take your seat back to play it yourself.";
   if (myTurn) return "Your move.";
   if (!view.to_move.length) return "…";
   return `Waiting for ${view.to_move.map((seat) => seatName(view, names, seat)).join(", ")}.`;
 }
 
-function drawResult(update, view) {
-  if (!view.result) {
-    ui.result.classList.add("hidden");
-    return;
+// ---- the clock and stand-ins ---------------------------------------------------------
+
+function tickClock(left) {
+  for (const slot of document.querySelectorAll(".chip-clock-slot")) {
+    const seconds = left[slot.dataset.seat];
+    clear(slot);
+    if (seconds !== undefined) slot.append(" ", chipClock(seconds, countdown.perTurn));
   }
-  const won = view.viewer !== null && view.result.winners.includes(view.viewer);
-  const people = view.seats.some((s) => !s.is_bot);
-  let again = null; // a seat asks for (or joins) the rematch; a spectator watches it
-  if (!watching || !people) {
-    again = el("button", { type: "button", "data-testid": "rematch", onclick: rematch },
-      update.rematch && !watching ? "Join the rematch" : "Rematch");
-  } else if (update.rematch) {
-    again = el("a", { class: "button", href: `/watch/${update.rematch}`, "data-testid": "watch-rematch" }, "Watch the rematch");
+  const own = latest && !watching && latest.view.viewer !== null ? left[String(latest.view.viewer)] : undefined;
+  const words = ownClockWords(own, countdown.perTurn, countdown.bot);
+  ui.ownClock.classList.toggle("hidden", !words);
+  ui.ownClock.classList.toggle("hurry", Boolean(words && words.hurry));
+  ui.ownClock.textContent = words ? words.text : "";
+  document.body.dataset.hurry = words && words.hurry ? "yes" : "no";
+}
+
+function drawStandIn(update, me) {
+  const reason = !watching && me !== null && update.away ? update.away[String(me)] : undefined;
+  clear(ui.standIn);
+  if (reason && !update.view.result) {
+    ui.standIn.append(standInNotice(reason, update.clock && update.clock.bot, takeBack));
   }
-  clear(ui.result).classList.remove("hidden");
-  ui.result.append(
-    el("p", { class: `result${won ? " win" : ""}` }, resultWords(view, names)),
-    update.rematch && !watching ? el("p", { class: "small", "data-testid": "rematch-offer" }, "A rematch is ready: join it to take your seat there.") : null,
-    el("div", { class: "row" },
-      again,
-      el("a", { class: "button secondary", href: `/replay/${tableId}`, "data-testid": "replay-link" }, "Replay"),
-      el("a", { class: "button secondary", href: "/" }, "Lobby")));
+}
+
+function takeBack() {
+  send({ type: "back" });
 }
 
 function drawElsewhere(update) {
@@ -183,8 +235,10 @@ function appendLog(events, replace) {
   }
   for (const event of events) {
     const mine = latest && latest.view.viewer !== null && event.seat === latest.view.viewer;
-    ui.log.append(el("li", { class: `${event.type === "notice" ? "notice-line" : ""}${mine ? " mine" : ""}` },
-      el("span", { class: "v" }, String(event.version)), event.text));
+    const standIn = latest && event.type === "action" && latest.away && latest.away[String(event.seat)];
+    ui.log.append(el("li", { class: `${event.type === "notice" ? "notice-line" : ""}${mine ? " mine" : ""}${standIn ? " stand-in" : ""}` },
+      el("span", { class: "v" }, String(event.version)), event.text,
+      standIn ? el("span", { class: "small muted" }, " — played by the stand-in bot") : null));
   }
   ui.log.scrollTop = ui.log.scrollHeight;
 }
@@ -217,9 +271,9 @@ function connect() {
   const which = watching ? "" : `?seat=${seat}`; // the seat's cookie proves it (never the URL)
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${which}`);
   firstOnConnection = true;
-  ui.connection.textContent = "connecting…";
+  setConnection("connecting", "connecting…");
   socket.addEventListener("open", () => {
-    ui.connection.textContent = "connected";
+    setConnection("open", "connected");
     retries = 0;
   });
   socket.addEventListener("message", (message) => {
@@ -235,18 +289,34 @@ function connect() {
     else if (data.type === "named") onNamed(data);
   });
   socket.addEventListener("close", (event) => {
-    ui.connection.textContent = "disconnected";
+    if (goingTo) return; // leaving for the rematch
+    setConnection("closed", "disconnected");
     if (revoking) return; // reconnected once the new cookies are set
     if (event.code === 1008 || closedForGood) {
       closedForGood = true;
+      setConnection("closed", "disconnected");
       showProblem(event.reason || "The server closed this table's connection.");
       return;
     }
     retries += 1;
     const wait = Math.min(10000, 500 * 2 ** Math.min(retries, 5));
-    ui.connection.textContent = `disconnected — retrying in ${Math.round(wait / 1000)} s`;
-    setTimeout(connect, wait);
+    setConnection("closed", `retrying in ${Math.round(wait / 1000)} s`);
+    setTimeout(reconnect, wait);
   });
+}
+
+// A connection refused at its handshake looks like a network failure to a page: after a
+// few, ask the server over HTTP whether the table and this seat are still there.
+async function reconnect() {
+  if (retries >= 3) {
+    const problem = await seatProblem();
+    if (problem) {
+      closedForGood = true;
+      badLink(problem);
+      return;
+    }
+  }
+  connect();
 }
 
 function onUpdate(update) {
@@ -302,6 +372,13 @@ function maybeJoin(update) {
   ui.name.classList.toggle("hidden", Boolean(current || stored));
 }
 
+function showNameForm() {
+  const input = ui.name.querySelector("input");
+  input.value = (latest && latest.names && latest.names[String(latest.view.viewer)]) || "";
+  ui.name.classList.remove("hidden");
+  input.focus();
+}
+
 function nameForm() {
   const input = el("input", { name: "name", maxlength: 40, required: true, placeholder: "Your name",
     "aria-label": "Your name", "data-testid": "name-input" });
@@ -317,25 +394,47 @@ function nameForm() {
   });
 }
 
-// The first of the table's people to ask creates the rematch; the others join it, each taking
-// the seat they had (their seat's cookie is their credential; no link is passed around).
+// The first of the table's people to ask offers the rematch (creating its table); the others
+// accept it, each taking the seat they had there (their seat's cookie is their credential; no
+// link is passed around). Once every person has accepted, every page goes to the new table.
 async function rematch() {
   try {
     const answer = await api(`${tablePath}/rematch${watching ? "" : `?seat=${seat}`}`, { method: "POST" });
-    location.href = answer.url;
+    if (watching || answer.seat === null) {
+      location.href = answer.url;
+      return;
+    }
+    const people = latest.view.seats.filter((s) => !s.is_bot).length;
+    if (people <= 1) goToRematch(answer.table); // only bots to wait for
   } catch (error) {
     if (error.code === "seat_taken" && latest && latest.rematch) {
-      location.href = `/play/${encodeURIComponent(latest.rematch)}?seat=${seat}`;
+      goToRematch();
       return;
     }
     showProblem(`No rematch: ${error.message}`);
   }
 }
 
+async function declineRematch() {
+  try {
+    await api(`${tablePath}/rematch/decline?seat=${seat}`, { method: "POST" });
+  } catch (error) {
+    showProblem(`Not sent: ${error.message}`);
+  }
+}
+
+function goToRematch(table) {
+  const target = table || (latest && latest.rematch);
+  if (!target || goingTo) return;
+  goingTo = target;
+  location.href = `/play/${encodeURIComponent(target)}?seat=${seat}`;
+}
+
 // A seat's link is claimed once; then the page holds the seat by its cookies, and its address
 // (history, bookmarks, a screen share) carries no secret.
+// Null once the page holds its seat (or watches); else why the link opens no seat.
 async function takeSeat() {
-  if (watching) return;
+  if (watching) return null;
   const invite = fragment.get("invite");
   const given = fragment.get("token") || query.get("token");
   try {
@@ -346,18 +445,54 @@ async function takeSeat() {
     }
   } catch (error) {
     history.replaceState(null, "", location.pathname);
-    watching = true;
-    showProblem(error.code === "invite_used"
-      ? "This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link. Meanwhile you are watching."
-      : `This link opens no seat (${error.message}). You are watching.`);
-    return;
+    return error.code === "invite_used"
+      ? "This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link."
+      : `This link is not valid: it opens no seat at this table (${error.message}).`;
   }
   if (seat === null) {
     watching = true;
     showProblem("A seat is opened with its private link; without one you are watching.");
-    return;
+    return null;
+  }
+  if (!invite && !given) { // a seat's address: does this browser hold that seat?
+    const problem = await seatProblem();
+    if (problem) return problem;
   }
   history.replaceState(null, "", `/play/${encodeURIComponent(tableId)}?seat=${seat}`);
+  return null;
+}
+
+// Why this page cannot hold its seat, in words (null when it can, or cannot tell).
+async function seatProblem() {
+  try {
+    await api(`${tablePath}`);
+  } catch (error) {
+    if (error.status === 404) return `There is no table ${tableId} (any more): this link is not valid.`;
+    return null;
+  }
+  if (watching || seat === null) return null;
+  try {
+    await api(`${tablePath}/session?seat=${seat}`, { method: "POST" });
+    return null;
+  } catch (error) {
+    if (error.status === 401 || error.status === 403) {
+      return `This link is not valid here: it does not open seat ${seat + 1} in this browser. The seat was `
+        + "claimed from its invitation in another browser (or its holder signed other sessions out). "
+        + "To play, open your own invitation link; or watch the table.";
+    }
+    return null;
+  }
+}
+
+// A link that opens nothing: say so plainly, and offer to watch.
+function badLink(text, canWatch = true) {
+  clear(ui.board);
+  showProblem(text);
+  ui.legalPanel.classList.add("hidden");
+  ui.board.append(el("p", { class: "row" },
+    canWatch ? el("a", { class: "button", href: `/watch/${encodeURIComponent(tableId)}`, "data-testid": "watch-instead" }, "Watch this table") : null,
+    el("a", { class: canWatch ? "button secondary" : "button", href: "/" }, "Back to the lobby")));
+  document.body.dataset.status = "bad-link";
 }
 
 function activate(node) {
@@ -393,9 +528,9 @@ function askHint() {
 async function main() {
   document.body.append(header(), el("main", {},
     el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection),
-    ui.name, ui.elsewhere, ui.info,
+    ui.name, ui.elsewhere, ui.info, ui.offline,
     el("div", { class: "table-layout" },
-      el("div", {}, ui.seats, ui.banner, ui.problem, ui.board, ui.result),
+      el("div", {}, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, ui.board),
       el("aside", {},
         ui.legalPanel,
         el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log)))));
@@ -408,14 +543,19 @@ async function main() {
   try {
     summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
-    showProblem(error.status === 404 ? `There is no table ${tableId}.` : error.message);
+    badLink(error.status === 404 ? `There is no table ${tableId}: this link is not valid (or the table was removed).`
+      : error.message, false);
     document.body.dataset.status = "missing";
     return;
   }
   const games = await api("/api/games");
   const game = games.find((g) => g.id === summary.game);
-  await takeSeat();
+  const problem = await takeSeat();
   ui.title.textContent = `${game ? game.name : summary.game}${watching ? " — watching" : ""}`;
+  if (problem) {
+    badLink(problem);
+    return;
+  }
   renderer = await loadBoard(game);
   connect();
 }

@@ -1,0 +1,78 @@
+// The table's clock as every seat sees it (issue 27): the seconds left to each person to
+// move, counted down here between updates, a warning before time runs out, and, once a
+// stand-in bot plays a seat, a one-click way for its person to take it back.
+// The server runs the clock; an update's `clock.left` is the time left when it was sent.
+
+import { el } from "./dom.js";
+
+const TICK_MS = 250;
+
+/** "1:05", "0:09" */
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** Whether `seconds` left of a turn of `perTurn` deserve a warning. */
+export function isHurry(seconds, perTurn) {
+  return seconds <= Math.min(15, Math.max(5, perTurn / 4));
+}
+
+export class Countdown {
+  constructor(onTick) {
+    this.onTick = onTick; // called with the seconds left per seat, several times a second
+    this.left = {};
+    this.perTurn = null;
+    this.bot = null;
+    this.received = 0;
+    this.timer = null;
+  }
+
+  /** A new update's clock (or null: no clock at this table). */
+  set(clock, running) {
+    this.left = clock && running ? clock.left : {};
+    this.perTurn = clock ? clock.seconds_per_turn : null;
+    this.bot = clock ? clock.bot : null;
+    this.received = performance.now();
+    if (Object.keys(this.left).length && !this.timer) {
+      this.timer = setInterval(() => this.onTick(this.now()), TICK_MS);
+    } else if (!Object.keys(this.left).length && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    this.onTick(this.now());
+  }
+
+  /** Seconds left per seat (a string key), as of now. */
+  now() {
+    const spent = (performance.now() - this.received) / 1000;
+    return Object.fromEntries(Object.entries(this.left)
+      .map(([seat, seconds]) => [seat, Math.max(0, seconds - spent)]));
+  }
+}
+
+/** The chip's countdown for a seat to move: "0:42". */
+export function chipClock(seconds, perTurn) {
+  return el("span", {
+    class: `chip-clock${isHurry(seconds, perTurn) ? " hurry" : ""}`,
+    "data-testid": "chip-clock",
+  }, clockText(seconds));
+}
+
+/** What the page says to the seat whose own clock runs (null when it does not). */
+export function ownClockWords(seconds, perTurn, bot) {
+  if (seconds === undefined) return null;
+  if (isHurry(seconds, perTurn)) {
+    return { hurry: true, text: `Hurry: in ${clockText(seconds)} a bot (${bot}) plays this turn for you.` };
+  }
+  return { hurry: false, text: `${clockText(seconds)} left for this turn.` };
+}
+
+/** The notice for a seat its stand-in plays, with the button that takes it back. */
+export function standInNotice(reason, bot, takeBack) {
+  const why = reason === "disconnected" ? "you were disconnected" : "your time ran out";
+  return el("div", { class: "notice stand-in", role: "status", "data-testid": "stand-in" },
+    el("strong", {}, `A bot (${bot || "stand-in"}) is playing for you: ${why}. `),
+    el("span", {}, "Its moves are marked in the log. "),
+    el("button", { type: "button", "data-testid": "take-back", onclick: takeBack }, "Take my seat back"));
+}

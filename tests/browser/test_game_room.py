@@ -1,0 +1,187 @@
+"""Issue 27 (a game room people enjoy), in Chromium: a rematch between people is an offer
+every seat sees and accepting it seats everyone at one new table; a wrong or stale seat
+link says so plainly and offers to watch (no empty board retrying for ever); the clock is
+visible to every seat, warns before it runs out, and the stand-in is obvious and taken
+back with one click; a hint belongs to the version it was asked on; while disconnected the
+targets are disabled and a click is never lost without a word."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import LiveServer, assert_no_js_errors, screenshot, wait_until
+
+
+def play_until_over(pages: list[Any], moves: int = 300) -> None:
+    """Each page, when it is its turn, clicks its last choice (stop, when it may)."""
+    for _ in range(moves):
+        if all(page.get_attribute("body", "data-status") == "over" for page in pages):
+            return
+        for page in pages:
+            if page.get_attribute("body", "data-my-turn") == "yes":
+                version = page.get_attribute("body", "data-version")
+                page.locator("[data-testid=legal] button").last.click()
+                wait_until(page, f"document.body.dataset.version !== '{version}'")
+        time.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+def seated(server: LiveServer, new_page: Callable[..., Any], game: str,
+           players: list[str], **extra: Any) -> tuple[dict[str, Any], list[Any]]:
+    created = server.create(game, players, **extra)
+    pages = []
+    for seat in created["seats"]:
+        page = new_page()
+        page.goto(seat["url"])
+        page.wait_for_selector(f"[data-testid=seat-{seat['seat']}].me")
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector("body[data-status=playing]")
+    return created, pages
+
+
+def test_a_rematch_is_an_offer_every_seat_sees_and_accepting_joins_one_table(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created, pages = seated(server, new_page, "diamoniak", ["human", "human"],
+                            variant={"max_turns": 1})
+    play_until_over(pages)
+    first, second = pages
+    first.click("[data-testid=rematch]")
+    offer = second.wait_for_selector("[data-testid=rematch-offer]")
+    assert "P1 offered a rematch" in offer.inner_text()
+    assert second.is_visible("[data-testid=decline-rematch]")
+    waiting = first.wait_for_selector("[data-testid=rematch-offer]")
+    assert "Waiting for P2" in waiting.inner_text(), "the one who offered waits on the page"
+    screenshot(second, "rematch-offer-desktop")
+    second.click("[data-testid=rematch]")  # accept
+    for page in pages:
+        page.wait_for_url(lambda url: created["table"] not in url)
+        page.wait_for_selector("body[data-status=playing]")
+    assert first.url.split("?")[0] == second.url.split("?")[0], "one table for both"
+    for page in pages:
+        assert_no_js_errors(page)
+
+
+def test_a_declined_rematch_is_told_to_the_one_who_offered(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    _, pages = seated(server, new_page, "diamoniak", ["human", "human"],
+                      variant={"max_turns": 1})
+    play_until_over(pages)
+    first, second = pages
+    first.click("[data-testid=rematch]")
+    second.wait_for_selector("[data-testid=decline-rematch]").click()
+    wait_until(first, "document.querySelector('[data-testid=rematch-offer]') && "
+                      "document.querySelector('[data-testid=rematch-offer]').textContent"
+                      ".includes('P2 said no')")
+    assert second.locator("[data-testid=rematch]").count() == 0
+
+
+def test_a_stale_seat_link_says_it_is_not_valid_and_offers_to_watch(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = server.create("raiding-stonehenge", ["human", "human", "random"])
+    holder = new_page()
+    holder.goto(created["seats"][1]["url"])  # the invitation is claimed here
+    holder.wait_for_selector("[data-testid=seat-1].me")
+    stranger = new_page()  # another browser with the seat's address, but not its cookie
+    sockets: list[str] = []
+    stranger.on("websocket", lambda socket: sockets.append(socket.url))
+    stranger.goto(f"{server.url}/play/{created['table']}?seat=1")
+    problem = stranger.wait_for_selector("[data-testid=error]:not(.hidden)")
+    assert "not valid" in problem.inner_text()
+    watch = stranger.wait_for_selector("[data-testid=watch-instead]")
+    time.sleep(2)
+    assert sockets == [], "no connection retried for ever"
+    screenshot(stranger, "stale-seat-link-desktop")
+    watch.click()
+    stranger.wait_for_url(lambda url: "/watch/" in url)
+    stranger.wait_for_selector("[data-testid=seat-1]")
+    assert stranger.locator(".seat-chip.me").count() == 0
+    missing = new_page()
+    missing.goto(f"{server.url}/play/NoSuchTable1?seat=0")
+    assert "not valid" in missing.wait_for_selector(
+        "[data-testid=error]:not(.hidden)").inner_text()
+    assert_no_js_errors(stranger)
+
+
+def test_the_clock_counts_down_for_every_seat_warns_and_the_seat_is_taken_back(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = server.create("diamoniak", ["human", "human"], clock={
+        "seconds_per_move": 8, "grace_seconds": 60, "bot": "random"})
+    pages = []
+    for seat in created["seats"]:
+        page = new_page()
+        page.goto(seat["url"])
+        pages.append(page)
+    spectator = new_page()
+    spectator.goto(f"{server.url}/watch/{created['table']}")
+    for page in pages:
+        page.wait_for_selector("body[data-status=playing]")
+    mover = next(page for page in pages if page.get_attribute("body", "data-my-turn") == "yes")
+    own = mover.wait_for_selector("[data-testid=clock]:not(.hidden)")
+    assert "left for this turn" in own.inner_text() or "Hurry" in own.inner_text()
+    for page in [*pages, spectator]:  # every seat (and a spectator) sees the countdown
+        page.wait_for_selector(".seat-chip.to-move [data-testid=chip-clock]")
+    first = mover.inner_text(".seat-chip.to-move [data-testid=chip-clock]")
+    wait_until(mover, "document.body.dataset.hurry === 'yes'", seconds=10)
+    assert "Hurry" in mover.inner_text("[data-testid=clock]")
+    assert mover.inner_text(".seat-chip.to-move [data-testid=chip-clock]") != first
+    screenshot(mover, "clock-warning-desktop")
+    notice = mover.wait_for_selector("[data-testid=stand-in]", timeout=15_000)
+    assert "playing for you" in notice.inner_text()
+    spectator.wait_for_selector(".seat-chip .away")
+    screenshot(mover, "stand-in-desktop")
+    mover.click("[data-testid=take-back]")
+    mover.wait_for_selector("[data-testid=stand-in]", state="detached")
+    wait_until(mover, "[...document.querySelectorAll('[data-testid=log] li')]"
+                      ".some((li) => li.textContent.includes('is back'))")
+    for page in [*pages, spectator]:
+        assert_no_js_errors(page)
+
+
+def test_a_hint_belongs_to_the_version_it_was_asked_on(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = server.create("diamoniak", ["human", "random"], seed=5)
+    page = new_page()
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-my-turn=yes]")
+    page.click("[data-testid=hint]")
+    wait_until(page, "document.querySelector('[data-testid=hint-answer]')"
+                     ".textContent.startsWith('Hint:')", seconds=60)
+    version = page.get_attribute("body", "data-version")
+    page.locator("[data-testid=legal] button").first.click()
+    wait_until(page, f"document.body.dataset.version !== '{version}'")
+    assert page.inner_text("[data-testid=hint-answer]") == "", "the hint went with its turn"
+    assert page.locator(".hinted").count() == 0
+    assert_no_js_errors(page)
+
+
+@pytest.fixture
+def own_server() -> Iterator[LiveServer]:
+    with tempfile.TemporaryDirectory() as directory:
+        live = LiveServer(Path(directory))
+        yield live
+        live.stop()
+
+
+def test_while_disconnected_targets_are_disabled_and_a_click_is_never_lost_silently(
+        own_server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = own_server.create("diamoniak", ["human", "random"], seed=5)
+    page = new_page()
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-my-turn=yes]")
+    own_server.stop()
+    page.wait_for_selector("[data-testid=offline]:not(.hidden)")
+    assert "Disconnected" in page.inner_text("[data-testid=offline]")
+    assert page.locator("[data-testid=legal] button:not([disabled])").count() == 0
+    assert page.evaluate("getComputedStyle(document.querySelector('#board [data-action]'))"
+                         ".pointerEvents") == "none"
+    page.keyboard.press("1")  # a key still reaches submit: it says it was not sent
+    problem = page.wait_for_selector("[data-testid=error]:not(.hidden)")
+    assert "Not sent" in problem.inner_text()
+    screenshot(page, "disconnected-desktop")
