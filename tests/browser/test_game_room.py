@@ -185,3 +185,12 @@ def test_while_disconnected_targets_are_disabled_and_a_click_is_never_lost_silen
     problem = page.wait_for_selector("[data-testid=error]:not(.hidden)")
     assert "Not sent" in problem.inner_text()
     screenshot(page, "disconnected-desktop")
+
+
+def test_the_rules_page_says_the_clock_is_per_turn(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    page.goto(f"{server.url}/rules/diamoniak#clock")
+    section = page.wait_for_selector("[data-testid=rules-clock]")
+    assert "per turn, not per decision" in section.inner_text()
+    assert "Take my seat back" in section.inner_text()

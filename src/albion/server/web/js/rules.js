@@ -40,6 +40,15 @@ async function main() {
         ruling.variant_keys.length ? el("span", { class: "small" }, ` — variant: ${ruling.variant_keys.join(", ")}`) : null,
         el("p", {}, ruling.text)))));
   }
+  main.append(el("section", { class: "panel", id: "clock", "data-testid": "rules-clock" },
+    el("h2", {}, "Playing online: the clock"),
+    el("p", {}, "A table may have a clock. It is per turn, not per decision: all the decisions a player makes ",
+      "in a row share one time — every draw of a Diamoniak turn, every action of a Super Camelot turn — ",
+      "and a new turn starts with the whole time again. Everyone at the table sees the countdown of the ",
+      "player to move, and that player is warned before it runs out."),
+    el("p", {}, "When the time is up (or a player stays disconnected past the grace period) a fair bot, ",
+      "the stand-in, plays for them from their own view only; its moves are marked. The player takes ",
+      "the seat back with one click, \u201cTake my seat back\u201d, or by making a move themselves.")));
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   document.body.dataset.status = "ready";
 }
