@@ -11,8 +11,10 @@
 - On the map, in order: claim the Grail on a circle; with all three relics, walk to a free
   circle; open a chest when standing south of it with its key; pick up a relic (or the Big
   Key) beside; strike an enemy in reach while healthy; walk (shortest path on what is
-  known) to the nearest relic stack not yet held, else a chest one holds a key for, else
-  an item lying on one's tile, else the nearest unexplored edge; else end the turn.
+  known, every step one the engine allows: SC-8's blockers, SC-9's safe entry) to the
+  nearest relic stack not yet held, else a chest one holds a key for, else an item lying
+  on one's tile, else the nearest unexplored edge; with no known way there, a legal step
+  nearer as the crow flies (off a circle, any: SC-7); else stop, cut, or end the turn.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from functools import cache
 from typing import Any
 
 from albion.core.game import AnyState
-from albion.games.super_camelot import SuperCamelotState, world
+from albion.games.super_camelot import SuperCamelotState, movement, world
 from albion.games.super_camelot.actions import (
     Attack,
     Command,
@@ -147,14 +149,38 @@ def _act(state: SuperCamelotState, legal: list[Any]) -> Any:
                 return attack
     steps = {a.to: a for a in legal if isinstance(a, Step)}
     if steps:
-        target = next_step(state, state.active)
-        if target in steps:
-            return steps[target]
+        step = _step_towards_goal(state, steps)
+        if step is not None:
+            return step
     if Command.STOP in legal and state.move_left:
         return Command.STOP
     if attacks and state.actions_left:
         return attacks[0]  # cut a way through
     return Command.END_TURN
+
+
+def _step_towards_goal(state: SuperCamelotState, steps: dict[int, Step]) -> Step | None:
+    """The first step of a shortest legal path to a goal (issue 27: always one of
+    `steps`); with no known path, a legal step nearer to a goal as the crow flies; on a
+    circle, where only a Move may come first (SC-7), any legal step rather than ending the
+    turn there again; else None."""
+    seat = state.active
+    planned = steps.get(next_step(state, seat))
+    if planned is not None:
+        return planned
+    targets = goals(state, seat)
+    position = state.players[seat].position
+    if targets:
+        nearest = min(steps, key=lambda to: _crow_distance(to, targets))
+        if position >= SQUARES or \
+                _crow_distance(nearest, targets) < _crow_distance(position, targets):
+            return steps[nearest]
+    return next(iter(steps.values())) if position >= SQUARES else None
+
+
+def _crow_distance(position: int, targets: set[int] | frozenset[int]) -> int:
+    """Squares to the nearest target, ignoring what stands between."""
+    return min(_manhattan(position, target) for target in targets)
 
 
 def _arc_has_enemy(state: SuperCamelotState, attack: Attack) -> bool:
@@ -200,7 +226,7 @@ def _frontier(placed: tuple[bool, ...]) -> frozenset[int]:
 
 
 def next_step(state: SuperCamelotState, seat: int) -> int:
-    """The first square of a shortest known path to a goal (a circle when on its exit
+    """The first square of a shortest legal path to a goal (a circle when on its exit
     with all relics; an empty slot's square when on the frontier), or -1."""
     player = state.players[seat]
     start = player.position
@@ -211,45 +237,51 @@ def next_step(state: SuperCamelotState, seat: int) -> int:
         for n in NEIGHBOURS[start]:
             if OPEN_GROUND[n] and state.slot_tile[SLOT_OF[n]] < 0:
                 return n  # on the frontier: explore
-    return _shortest_path(state, start, targets)[0]
+    return shortest_path(state, seat, targets)[0]
 
 
 OUT_OF_REACH = 30
 """The distance given to a goal no known path reaches."""
 
 
-OPEN_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n in NEIGHBOURS[sq] if OPEN_GROUND[n]) for sq in range(SQUARES))
 OPEN_STEP_TO: tuple[tuple[int, ...], ...] = tuple(
     tuple(n for n in steps if OPEN_GROUND[n]) for steps in STEP_TO)
-"""The neighbours and first steps that can ever be stood on, in the engine's order."""
+"""The engine's steps from each position (`board.STEP_TO`) onto ground that can ever be
+stood on, in its order."""
 
 
-def _shortest_path(state: SuperCamelotState, start: int,
-                   targets: set[int] | frozenset[int]) -> tuple[int, int]:
-    """First step and length of a shortest path along known open ground (a placed tile,
-    no player, thing or enemy) from `start` to one of `targets` (breadth first, level by
-    level), or (-1, OUT_OF_REACH)."""
-    slot_tile = state.slot_tile
-    blocked = {p.position for p in state.players}
-    blocked.update(state.things)
-    blocked.update(state.enemies)
-    first: dict[int, int] = {}
-    level: list[int] = []
-    for n in OPEN_STEP_TO[start]:
-        if n not in blocked and slot_tile[SLOT_OF[n]] >= 0:
-            first[n] = n
-            level.append(n)
+def shortest_path(state: SuperCamelotState, seat: int,
+                  targets: set[int] | frozenset[int]) -> tuple[int, int]:
+    """First step and length of a shortest path from `seat`'s position to one of
+    `targets` over tiles in play, every step one the engine would allow (issue 27: the
+    planner used to step where SC-9 forbids, and the bot then ended its turn): the first
+    is one of `movement.step_targets` (SC-7 … SC-10, SC-20), each later one passes
+    `movement.enter_refusal` (SC-8's blockers and the Power Gauntlet, SC-26; SC-9: on a
+    tile nobody stands on, no square that will hold a token once it is populated).
+    Between two squares of the map that check does not depend on the side a square is
+    entered from (SC-9's way out is the square left behind), so each square is asked
+    once. Breadth first, level by level; (-1, OUT_OF_REACH) when no path is known."""
+    if state.players[seat].position < 0:
+        return -1, OUT_OF_REACH
+    slot_tile, refusal = state.slot_tile, movement.enter_refusal
+    first = {n: n for n in movement.step_targets(state, seat)
+             if n < SQUARES and slot_tile[SLOT_OF[n]] >= 0}
+    asked = set(first)
+    occupied = {p.position for p in state.players}
+    level = list(first)
     length = 1
     while level:
         reached: list[int] = []
         for here in level:
             if here in targets:
                 return first[here], length
-            way = first[here]
-            for n in OPEN_NEIGHBOURS[here]:
-                if n not in first and n not in blocked and slot_tile[SLOT_OF[n]] >= 0:
-                    first[n] = way
+            for n in OPEN_STEP_TO[here]:  # trees and the Starting Tile never open (SC-8)
+                if n in asked:
+                    continue
+                asked.add(n)
+                if slot_tile[SLOT_OF[n]] >= 0 and \
+                        refusal(state, seat, here, n, occupied) is None:
+                    first[n] = first[here]
                     reached.append(n)
         level = reached
         length += 1
@@ -285,7 +317,7 @@ def goal_distance(state: SuperCamelotState, seat: int) -> int:
     """Squares to the nearest goal along known open ground (OUT_OF_REACH when none)."""
     start = state.players[seat].position
     targets = goals(state, seat)
-    return 0 if start in targets else _shortest_path(state, start, targets)[1]
+    return 0 if start in targets else shortest_path(state, seat, targets)[1]
 
 
 def evaluate(state: AnyState) -> list[float]:
