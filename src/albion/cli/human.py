@@ -4,12 +4,14 @@ anything else (the ruling it breaks)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.segment import Segment
 from rich.text import Text
 
 from albion.bots.ismcts_bot import IsmctsBot
@@ -24,6 +26,10 @@ QUIT_WORDS = {"quit", "exit"}
 LONGEST_ANSWER = 200
 """Characters read from one line: no action is longer; a longer line is not echoed."""
 HELP_WORDS = {"help", "?"}
+OPTIONS_HEADING = "Your options:"
+PACKED_HEADING = "Your options ('help' says what each does):"
+COLUMN_GAP = 3
+"""Spaces between the columns of packed options."""
 
 
 class QuitRequested(Exception):  # noqa: N818 - a request, not an error
@@ -84,9 +90,12 @@ class TerminalSeat:
     def _decide(self) -> None:
         table, console = self.table, self.console
         legal = table.legal(self.seat)
+        entries = table.view(self.seat)["legal"]
+        view = render_view(table.game.id, table.observe(self.seat), self.seat_names)
+        menu, height = self._fit(view, entries)
         console.print()
-        console.print(render_view(table.game.id, table.observe(self.seat), self.seat_names))
-        console.print(self._menu(table.view(self.seat)["legal"]))
+        console.print(view, height=height)
+        console.print(menu)
         while True:
             answer = self._ask()
             if len(answer) > LONGEST_ANSWER:
@@ -97,6 +106,7 @@ class TerminalSeat:
             if word in QUIT_WORDS:
                 raise QuitRequested
             if word in HELP_WORDS or not word:
+                console.print(self._menu(entries))
                 console.print(self._help(len(legal)))
                 continue
             if word == "hint":
@@ -124,10 +134,48 @@ class TerminalSeat:
             self.console.print()
             raise QuitRequested from None
 
+    def _fit(self, view: RenderableType, legal: Sequence[dict[str, Any]]
+             ) -> tuple[Text, int]:
+        """Issue 27: the options and the lines left to the view, so that the whole
+        position and its options fit one screen (with the blank line above the view and
+        the prompt below): each option on its line while that fits, else packed in
+        columns (its words only: `help` lists what each does)."""
+        room = self.console.height - 2
+        menu = self._menu(legal)
+        height = room - len(menu.plain.splitlines())
+        if self._height(view, max(height, 1)) > height:
+            menu = self._packed(legal)
+            height = room - len(menu.plain.splitlines())
+        return menu, max(height, 1)
+
+    def _height(self, view: RenderableType, height: int) -> int:
+        """The lines `view` takes when given `height` of them."""
+        options = self.console.options.update(height=height)
+        return sum(1 for _ in Segment.split_lines(self.console.render(view, options)))
+
+    def _packed(self, legal: Sequence[dict[str, Any]]) -> Text:
+        """The options' numbers and words in columns, numbered down each column."""
+        cells = [f"{number:>2}  {entry['text']}" for number, entry in enumerate(legal, 1)]
+        width = max(40, self.console.width)
+        cell_width = min(max(len(cell) for cell in cells) + COLUMN_GAP, width)
+        rows = math.ceil(len(cells) / max(1, (width + COLUMN_GAP) // cell_width))
+        lines = Text(PACKED_HEADING + "\n", style="bold")
+        for row in range(rows):
+            line = Text()
+            for column, cell in enumerate(cells[row::rows]):
+                line.pad_right(max(0, column * cell_width - line.cell_len))
+                line.append(cell[:4], style="cyan")
+                line.append(cell[4:])
+            line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+            lines.append("\n")
+        lines.rstrip()
+        return lines
+
     def _menu(self, legal: Sequence[dict[str, Any]]) -> Text:
         """Each option's words to type, and what it does in its game's words (the
         presentation model's label and ruling, as the browser shows them), on one line."""
-        lines = Text("Your options:\n", style="bold")
+        lines = Text(OPTIONS_HEADING + "\n", style="bold")
         width = max(40, self.console.width)
         for number, entry in enumerate(legal, start=1):
             line = Text(f" {number:>2}  ", style="cyan")
@@ -140,6 +188,7 @@ class TerminalSeat:
             line.truncate(width, overflow="ellipsis")
             lines.append(line)
             lines.append("\n")
+        lines.rstrip()
         return lines
 
     def _help(self, count: int) -> str:

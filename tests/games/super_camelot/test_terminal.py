@@ -15,7 +15,7 @@ from rich.console import Console
 from albion.core import CHANCE
 from albion.games.super_camelot import GAME, SuperCamelotState, SuperCamelotView, strategy, wire
 from albion.games.super_camelot import render as terminal
-from albion.games.super_camelot.board import SIDE, SQUARES, name
+from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_squares
 from albion.games.super_camelot.components import Card, Character, Deck, Face, Item, Special, Token
 from albion.games.super_camelot.notation import COMMANDS, HELP, action_text
 from albion.games.super_camelot.pieces import (
@@ -36,6 +36,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     Weapon,
 )
+from albion.games.super_camelot.presentation import CROP
 from albion.games.super_camelot.scene import build
 from tests.games.super_camelot.helpers import play
 
@@ -284,3 +285,80 @@ def test_a_mid_game_position_fits_an_80_by_24_screen(players: int, seed: int) ->
     row, col = divmod(position if position < SQUARES else CIRCLE_DRAWN[position], SIDE)
     drawn = next(line for line in lines if line.startswith(f"{row + 1:>3} "))
     assert drawn[4 + 2 * (col - left)] == str(view.active + 1), "the active character"
+
+
+# -- 7. one's own character on an 80×24 screen (issue 27) -----------------------------------
+
+
+def screen_at(view: SuperCamelotView, height: int) -> list[str]:
+    """The render given `height` lines, as the terminal seat prints it above its options."""
+    console = Console(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    console.print(terminal.render(view, [f"bot{seat + 1}" for seat in range(view.num_players)]),
+                  height=height)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def drawn_square(position: int) -> int:
+    """Where a character at `position` is drawn (a circle: its first drawn square)."""
+    return CIRCLE_DRAWN.get(position, position)
+
+
+def far_from_the_action(players: int, seed: int) -> SuperCamelotView:
+    """A seat's view while another character acts, the seat's own character moved to the
+    placed square farthest from the active one."""
+    view = midgame_view(players, seed)
+    seat = (view.active + 1) % players
+    view = replace(view, seat=seat)
+    row, col = divmod(drawn_square(view.players[view.active].position), SIDE)
+    squares = [square for slot, tile in enumerate(view.slot_tile) if tile >= 0
+               for square in slot_squares(slot)]
+    far = max(squares, key=lambda sq: abs(sq // SIDE - row) + abs(sq % SIDE - col))
+    players_now = list(view.players)
+    players_now[seat] = replace(players_now[seat], position=far)
+    return replace(view, players=tuple(players_now))
+
+
+def drawn_at(lines: list[str], square: int) -> str:
+    """The character drawn on `square` of the screen's map ("" when it is not shown)."""
+    header = next(line for line in lines if re.match(r" {4,}\d+ ", line))
+    label = re.search(r"\d+", header)
+    assert label is not None
+    left = int(label[0]) - 1 - (label.start() - 4) // 2
+    row, col = divmod(square, SIDE)
+    drawn = [line for line in lines if line.startswith(f"{row + 1:>3} ")]
+    at = 4 + 2 * (col - left)
+    return drawn[0][at] if drawn and 4 <= at < len(drawn[0]) else ""
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 5), (4, 1), (4, 2)])
+def test_the_map_always_holds_the_viewers_own_character(players: int, seed: int) -> None:
+    """Issue 27: the window followed the active character only, and one's own one could be
+    off the map while another acted. It now moves to hold the viewer's own character too
+    (the browser crops the same window), and a spectator's stays on the active one."""
+    view = far_from_the_action(players, seed)
+    own = view.players[view.seat].position
+    for rows, cols in ((7, 7), (9, 14), (CROP, CROP)):
+        shown = terminal.window(view, rows, cols)
+        assert shown.top <= own // SIDE < shown.bottom
+        assert shown.left <= own % SIDE < shown.right
+    for height in (14, 18):
+        assert drawn_at(screen_at(view, height), own) == str(view.seat + 1)
+    spectator = terminal.window(replace(view, seat=None), 7, 7)
+    row, col = divmod(drawn_square(view.players[view.active].position), SIDE)
+    assert spectator.top <= row < spectator.bottom and spectator.left <= col < spectator.right
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 1)])
+def test_the_screen_takes_the_height_it_is_given(players: int, seed: int) -> None:
+    """Issue 27: the terminal seat gives the view what its options leave of 24 lines (a
+    map at least a tile high); the map grows on a taller screen."""
+    view = midgame_view(players, seed)
+    smallest = len(screen_at(view, 1))
+    assert smallest <= 14
+    for height in range(smallest, 24):
+        lines = screen_at(view, height)
+        assert len(lines) <= height, "\n".join(lines)
+        assert max(len(line.rstrip()) for line in lines) <= 80
+        active = drawn_square(view.players[view.active].position)
+        assert drawn_at(lines, active) == str(view.active + 1)
+    assert len(screen_at(view, 30)) > len(screen(view)), "a taller screen, a taller map"

@@ -1,11 +1,11 @@
 """The Diamoniak table in the terminal: pile, discard, and each seat's castle and
-right-hand pile, with whose turn it is."""
+right-hand pile, with whose turn it is — within 80 columns and 13 lines, so that an 80×24
+screen also holds eight options (issue 27)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -23,6 +23,9 @@ STYLE = {
     Card.WITCH: "bold magenta",
     Card.FAIRY: "bold bright_white",
 }
+
+NAME_CELLS = 10
+"""A seat's name is cut to this many characters (its row keeps its castle and pile)."""
 
 PHASE_TEXT = {
     "first_player": "drawing lots for the first player",
@@ -54,14 +57,19 @@ def castle_text(colour: int, size: int) -> Text:
                          f" {size}/{CASTLE_SIZE}")
 
 
+def short(name: str) -> str:
+    """A seat's name, cut to NAME_CELLS (issue 27: the rows fit 80 columns)."""
+    return name if len(name) <= NAME_CELLS else name[:NAME_CELLS - 1] + "…"
+
+
 def headline(view: DiamoniakView, names: Sequence[str]) -> Text:
     turn = f"Turn {view.turns + 1}"
     if view.current_player == TERMINAL:
         if view.winner >= 0:
-            return Text(f"{turn}: P{view.winner + 1} ({names[view.winner]}) wins with a full "
-                        "castle!", style="bold green")
+            return Text(f"{turn}: P{view.winner + 1} ({short(names[view.winner])}) wins "
+                        "with a full castle!", style="bold green")
         return Text(f"Game over after {view.turns} turns: a draw (DI-10 cap)", style="bold")
-    who = f"P{view.turn_seat + 1} ({names[view.turn_seat]})"
+    who = f"P{view.turn_seat + 1} ({short(names[view.turn_seat])})"
     you = " — you" if view.seat == view.turn_seat else ""
     return Text(f"{turn} · {who}{you} · {PHASE_TEXT.get(view.phase, view.phase)}",
                 style="bold")
@@ -73,14 +81,14 @@ def render(view: DiamoniakView, names: Sequence[str]) -> RenderableType:
         ("Draw pile ", "bold"), f"{sum(view.draw_pile)} cards   ",
         ("Discard ", "bold"), counts_text(view.discard, "empty"),
     )
-    table = Table(box=box.SIMPLE_HEAVY, expand=False, pad_edge=False)
-    table.add_column("")
-    table.add_column("Player")
-    table.add_column("Castle")
-    table.add_column("Right-hand pile")
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold")
+    table.add_column("", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Castle", no_wrap=True)
+    table.add_column("Right-hand pile", overflow="fold")
     for seat in range(view.num_players):
         marker = "▶" if seat == view.turn_seat and view.current_player != TERMINAL else ""
-        name = f"P{seat + 1} {names[seat]}" + (" (you)" if seat == view.seat else "")
+        name = f"P{seat + 1} {short(names[seat])}" + (" (you)" if seat == view.seat else "")
         colour, size = view.castles[seat]
         table.add_row(marker, name, castle_text(colour, size),
                       counts_text(view.right_piles[seat]))

@@ -119,11 +119,36 @@ def span(low: int, high: int, centre: int, block: int, block_size: int,
     return start, start + size
 
 
+def own_square(view: SuperCamelotView) -> int | None:
+    """Where the viewer's own character is drawn (on a circle: the circle's first drawn
+    square); None for a spectator or a character not on the board."""
+    if view.seat is None or view.seat >= len(view.players):
+        return None
+    position = view.players[view.seat].position
+    if position == OFF_BOARD:
+        return None
+    return CIRCLE_SQUARES[position][0] if position >= SQUARES else position
+
+
+def holding(start: int, end: int, at: int) -> tuple[int, int]:
+    """[start, end) moved the least to hold `at` (a square inside the explored map)."""
+    if at < start:
+        return at, at + end - start
+    if at >= end:
+        return at + 1 - (end - start), at + 1
+    return start, end
+
+
 def window(view: SuperCamelotView, rows: int, cols: int) -> Window:
-    """The part of the explored map shown: `rows` × `cols` squares around the action."""
+    """The part of the explored map shown: `rows` × `cols` squares around the action,
+    moved (if need be) so that the viewer's own character is always on it (issue 27)."""
     area, at = explored(view), focus(view)
     top, bottom = span(area.top, area.bottom, at.row, at.block_row, at.block_size, rows)
     left, right = span(area.left, area.right, at.col, at.block_col, at.block_size, cols)
+    own = own_square(view)
+    if own is not None:
+        top, bottom = holding(top, bottom, own // SIDE)
+        left, right = holding(left, right, own % SIDE)
     return Window(top, bottom, left, right)
 
 

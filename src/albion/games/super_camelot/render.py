@@ -111,11 +111,15 @@ HEALTH_GLYPHS = (Glyph("◆", "bold cyan", "shield"), Glyph("◇", "bold cyan", 
                  Glyph("·", "cyan", "lost"))
 """SC-21: a shield is 2 health; a cracked one 1."""
 SCREEN_LINES = 18
-"""The render's height on an 80×24 screen: the play log and the options keep the rest."""
+"""The render's height on an 80×24 screen when its caller gives none (`console.print(…,
+height=…)`, as the terminal seat does, leaving its options room): the play log and the
+options keep the rest."""
 GAP = 2
 """Columns between the map and its legend."""
 LEGEND_MIN = 24
 """Narrower than this beside the map, the legend goes below it."""
+NAME_CELLS = 9
+"""Another seat's name is cut to this many characters (its character names it too)."""
 TREASURE_MARKS = {TreasureState.UP: "", TreasureState.STOLEN: " (stolen)",
                   TreasureState.LOST: " (lost)"}
 """SC-24: a stolen treasure is face down under its Mimic; a lost one face down for good."""
@@ -417,23 +421,26 @@ def shields(health: int) -> Text:
     return text
 
 
+def short(name: str) -> str:
+    """A seat's name, cut to NAME_CELLS (issue 27: the treasures keep their room)."""
+    return name if len(name) <= NAME_CELLS else name[:NAME_CELLS - 1] + "…"
+
+
 def players_table(view: SuperCamelotView, names: Sequence[str]) -> Table:
     """One line per player: where, health, keys, bombs, relics (SC-18), gems (own only,
     SC-19) and treasures (SC-24)."""
     table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold")
     for column in ("", "Player", "At", "Health", "Keys", "Bombs", "Relics", "Gems",
                    "Treasures"):
-        table.add_column(column, no_wrap=column != "Treasures",
-                         overflow="ellipsis" if column == "Player" else "fold",
-                         max_width=26 if column == "Player" else None)
+        table.add_column(column, no_wrap=column != "Treasures", overflow="fold")
     for seat, player in enumerate(view.players):
         marker = "▶" if seat == view.active and view.current_player != TERMINAL else ""
         who = Text(f"{seat + 1}", style=SEAT_STYLES[seat])
         who.append(f" {player.character.label} ", style="bold")
-        who.append("(you)" if seat == view.seat else f"({names[seat]})")
+        who.append("(you)" if seat == view.seat else f"({short(names[seat])})")
         health = shields(player.health)
         if player.passed_out:
-            health = Text("passed out", style="bold red")
+            health = Text("out", style="bold red")
         relics = Text()
         for special in (*RELICS, Special.BIG_KEY):
             if player.specials[special]:
@@ -460,11 +467,11 @@ def headline(view: SuperCamelotView, names: Sequence[str]) -> Text:
                         style="bold")
         how = {"gems": "with 40 gems", "grail": "by claiming the Holy Grail"}.get(
             view.end or "", view.end or "")
-        return Text(f"P{view.winner + 1} ({names[view.winner]}) wins {how}!",
+        return Text(f"P{view.winner + 1} ({short(names[view.winner])}) wins {how}!",
                     style="bold green")
     if view.phase is Phase.CHOOSING:
         return Text("Choosing characters", style="bold")
-    who = f"P{view.active + 1} ({names[view.active]})"
+    who = f"P{view.active + 1} ({short(names[view.active])})"
     state = "chance" if view.current_player == CHANCE else (
         f"{view.actions_left} action(s) left" + (f", moving {view.move_left}" if
                                                  view.move_left else ""))
@@ -487,9 +494,9 @@ def empty_supply_line(view: SuperCamelotView) -> Text | None:
 
 
 class Screen:
-    """The whole rendering, laid out for the console's width when printed: the lines
-    above and below the map are measured first, the map gets what is left of
-    SCREEN_LINES (at least a tile's height)."""
+    """The whole rendering, laid out for the console's width and height when printed:
+    the lines above and below the map are measured first, the map gets what is left of
+    the height given (SCREEN_LINES if none; at least a tile's height)."""
 
     def __init__(self, view: SuperCamelotView, names: Sequence[str]) -> None:
         self.view = view
@@ -508,12 +515,14 @@ class Screen:
         empty = empty_supply_line(view)
         if empty is not None:
             above.append(empty)
-        players = console.render_lines(players_table(view, self.names), options,
+        players = console.render_lines(players_table(view, self.names),
+                                       options.update(height=None),  # not padded to it
                                        pad=False) if view.players else []
         used = sum(len(text.wrap(console, width)) for text in above) + len(players)
+        height = options.height or SCREEN_LINES
         yield from above
         if any(tile >= 0 for tile in view.slot_tile):
-            yield from map_block(console, view, width, max(SCREEN_LINES - used, TILE_SIZE + 1))
+            yield from map_block(console, view, width, max(height - used, TILE_SIZE + 1))
         for line in players:
             yield from line
             yield Segment.line()
