@@ -112,7 +112,7 @@ def test_a_stale_seat_link_says_it_is_not_valid_and_offers_to_watch(
 def test_the_clock_counts_down_for_every_seat_warns_and_the_seat_is_taken_back(
         server: LiveServer, new_page: Callable[..., Any]) -> None:
     created = server.create("diamoniak", ["human", "human"], clock={
-        "seconds_per_move": 8, "grace_seconds": 60, "bot": "random"})
+        "seconds_per_move": 12, "grace_seconds": 60, "bot": "random"})
     pages = []
     for seat in created["seats"]:
         page = new_page()
@@ -128,9 +128,10 @@ def test_the_clock_counts_down_for_every_seat_warns_and_the_seat_is_taken_back(
     for page in [*pages, spectator]:  # every seat (and a spectator) sees the countdown
         page.wait_for_selector(".seat-chip.to-move [data-testid=chip-clock]")
     first = mover.inner_text(".seat-chip.to-move [data-testid=chip-clock]")
-    wait_until(mover, "document.body.dataset.hurry === 'yes'", seconds=10)
+    wait_until(mover, "document.querySelector('.seat-chip.to-move [data-testid=chip-clock]')"
+                      f".textContent !== {first!r}", seconds=3)  # it counts down
+    wait_until(mover, "document.body.dataset.hurry === 'yes'", seconds=15)
     assert "Hurry" in mover.inner_text("[data-testid=clock]")
-    assert mover.inner_text(".seat-chip.to-move [data-testid=chip-clock]") != first
     screenshot(mover, "clock-warning-desktop")
     notice = mover.wait_for_selector("[data-testid=stand-in]", timeout=15_000)
     assert "playing for you" in notice.inner_text()
@@ -194,3 +195,59 @@ def test_the_rules_page_says_the_clock_is_per_turn(
     section = page.wait_for_selector("[data-testid=rules-clock]")
     assert "per turn, not per decision" in section.inner_text()
     assert "Take my seat back" in section.inner_text()
+
+
+def test_one_click_in_the_lobby_plays_each_game_against_bots(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    for game in ("diamoniak", "raiding-stonehenge", "super-camelot"):
+        page = new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=yes]")
+        page.click(f"[data-testid=play-bots-{game}]")
+        page.wait_for_selector("[data-testid=seat-0].me")
+        page.wait_for_selector("body[data-status=playing]")
+        assert "#invite" not in page.url and "/play/" in page.url
+        assert_no_js_errors(page)
+
+
+def test_a_friend_table_takes_two_clicks_and_gives_the_friends_link(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("[data-testid=play-friend-diamoniak]")
+    friend_link = page.input_value("[data-testid=seat-link-1]")
+    assert "#invite=" in friend_link
+    friend = new_page()
+    friend.goto(friend_link)
+    friend.wait_for_selector("[data-testid=seat-1].me")
+    page.click("[data-testid=created] a.button >> nth=0")  # take my own seat
+    page.wait_for_selector("[data-testid=seat-0].me")
+    page.wait_for_selector("body[data-status=playing]")
+
+
+def test_the_lobby_lists_names_status_winners_and_ages_and_pages_the_finished(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    for seed in range(11):
+        server.create("diamoniak", ["random", "random"], seed=seed, variant={"max_turns": 2})
+    public = server.create("raiding-stonehenge", ["human", "human", "random"], public=True)
+    page = new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=yes]")
+    row = page.wait_for_selector(f"[data-testid=tables-waiting] tr[data-table='{public['table']}']")
+    assert "waiting for 2 players" in row.inner_text() and "free seat" in row.inner_text()
+    assert "just now" in row.inner_text()
+    wait_until(page, "document.querySelectorAll('[data-testid=tables-over] tbody tr')"
+                     ".length === 10", seconds=30)
+    finished = page.inner_text("[data-testid=tables-over]")
+    assert "finished" in finished and "v" not in finished.split("Status")[0]
+    assert "Started" in finished
+    first_page = page.inner_text("[data-testid=tables-over] tbody")
+    page.click("[data-testid=older]")
+    wait_until(page, "document.querySelector('[data-testid=tables-over] tbody').innerText"
+                     f" !== {first_page!r}")
+    page.click("[data-testid=newer]")
+    page.click(f"[data-testid=sit-{public['table']}-1]")  # join a free seat from the lobby
+    page.wait_for_selector("[data-testid=seat-1].me")
+    screenshot(page, "lobby-joined-public-seat")
+    assert_no_js_errors(page)

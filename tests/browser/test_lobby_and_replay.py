@@ -37,6 +37,7 @@ def test_the_lobby_creates_a_table_and_gives_each_person_a_link(
     page.select_option("[data-testid=count]", "3")
     page.select_option("[data-testid=seat-1]", "human")
     page.select_option("[data-testid=seat-2]", "random")
+    page.click("[data-testid=more-options] summary")  # variants are behind More options
     page.select_option("[data-testid=variant-contest]", "all-lose")
     assert "nobody takes" in page.inner_text("[data-testid=create-form]")  # value explained
     page.click("[data-testid=create]")

@@ -21,8 +21,9 @@ SCRIPTS = sorted([*(SRC / "server" / "web" / "js").glob("*.js"),
                   *(SRC / "games").glob("*/web/*.js")])
 RULING = re.compile(r"\b(?:DI|RS|SC|HC|ALL)-\d+\b")
 RULE_CONSTANT = re.compile(r"\bconst ([A-Z][A-Z0-9_]*) = \d")
-DRAWING_CONSTANTS = {"S", "STEP_MS", "STEP_CLASSES"}
-"""Numbers of the drawing itself (a square's size in SVG units, an animation's pace)."""
+DRAWING_CONSTANTS = {"S", "STEP_MS", "STEP_CLASSES", "TICK_MS", "PAGE"}
+"""Numbers of the drawing itself (a square's size in SVG units, an animation's pace, how
+often a countdown is redrawn, how many finished tables the lobby lists at once)."""
 
 
 @cache

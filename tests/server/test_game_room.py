@@ -151,3 +151,41 @@ def test_a_person_takes_the_seat_back_from_the_stand_in_with_one_message(
         while refused["type"] != "error":
             refused = spectator.receive_json()
         assert refused["code"] == "not_a_seat"
+
+
+def test_the_lobby_lists_tables_a_page_at_a_time_with_names_seats_and_winners(
+        client: TestClient) -> None:
+    table, tokens = finished(client, ["human", "human"])
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}"):
+        pass
+    made = [new_table(client, ["random", "random"], seed=seed)["table"] for seed in range(3)]
+    first = client.get("/api/tables?limit=2").json()
+    second = client.get("/api/tables?limit=2&offset=2").json()
+    assert [row["table"] for row in first + second] == [*reversed(made), table]
+    over = client.get("/api/tables?status=over&limit=50").json()
+    mine = next(row for row in over if row["table"] == table)
+    winners = client.get(f"/api/tables/{table}").json()["winners"]
+    assert mine["winners"] == winners and isinstance(winners, list)
+    assert mine["seated"] == [0, 1]
+    assert client.get("/api/tables?limit=0").status_code == 422
+
+
+def test_a_public_tables_free_seat_is_taken_from_the_lobby_once(client: TestClient) -> None:
+    created = new_table(client, ["human", "human", "random"], public=True)
+    table = created["table"]
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["public"] is True and summary["seated"] == []
+    taken = other(client).post(f"/api/tables/{table}/sit?seat=1")
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"] == 1 and taken.json()["token"]
+    again = other(client).post(f"/api/tables/{table}/sit?seat=1")
+    assert again.status_code == 409 and again.json()["error"] == "seat_taken"
+    bot = other(client).post(f"/api/tables/{table}/sit?seat=2")
+    assert bot.status_code == 409, "a bot's seat is never free"
+    assert client.get(f"/api/tables/{table}").json()["seated"] == [1]
+    invited = client.post(f"/api/tables/{table}/claim",
+                          json={"invite": created["seats"][1]["invite"]})
+    assert invited.status_code == 410, "the seat's invitation opens nothing now"
+    private = new_table(client, ["human", "human"])
+    refused = other(client).post(f"/api/tables/{private['table']}/sit?seat=1")
+    assert refused.status_code == 403 and refused.json()["error"] == "not_public"

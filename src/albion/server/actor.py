@@ -238,6 +238,18 @@ class TableActor:
         self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
         await self.broadcast(update)
+        if self.table.is_over():
+            await self._store_winners()
+
+    async def _store_winners(self) -> None:
+        """The lobby lists a finished game's winners without loading it."""
+        view, _ = self.table.update().view_for(None)
+        result = view.get("result") or {}
+        try:
+            await asyncio.to_thread(self.port.store.set_winners, self.id,
+                                    list(result.get("winners", [])))
+        except Exception:  # the lobby then shows the game without its winners
+            log.exception("table %s: its winners were not stored", self.id)
 
     async def _reload(self) -> None:
         self.table = await self.port.load_table(self.id)

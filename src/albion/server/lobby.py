@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 
 from albion.bots.registry import is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
@@ -69,18 +69,24 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         return created
 
     @app.get("/api/tables", response_model=list[TableSummary])
-    async def list_tables(status: str | None = None) -> list[TableSummary]:
-        """Open, running and finished tables (newest first)."""
+    async def list_tables(status: str | None = None,
+                          limit: Annotated[int, Query(ge=1, le=200)] = 200,
+                          offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+                          ) -> list[TableSummary]:
+        """Open, running and finished tables, newest first, a page at a time (`limit`
+        of them after the first `offset`)."""
         if status is not None and status not in ("waiting", "playing", "over"):
             raise ApiError(400, "bad_status", "status is waiting, playing or over")
-        rows = await asyncio.to_thread(hub.store.list_tables, status)
-        return [_summary(row, {}) for row in rows]
+        rows = await asyncio.to_thread(hub.store.list_tables, status, limit, offset)
+        facts = await asyncio.to_thread(hub.store.seat_facts, [row.id for row in rows])
+        return [_summary(row, *facts[row.id]) for row in rows]
 
     @app.get("/api/tables/{table_id}", response_model=TableSummary,
              responses={404: {"model": ErrorBody}})
     async def table(table_id: str) -> TableSummary:
         row = await table_row(hub, table_id)
-        return _summary(row, await asyncio.to_thread(hub.store.names, table_id))
+        facts = await asyncio.to_thread(hub.store.seat_facts, [table_id])
+        return _summary(row, *facts[table_id])
 
 
 def check_origin(request: Request, settings: ServerSettings) -> None:
@@ -125,7 +131,7 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
                    chance.seed, body.clock.model_dump() if body.clock else None,
                    "waiting" if people else "playing", table.version, rematch_of,
                    datetime.now(UTC), secret=chance.secret.hex() if chance.secret else None,
-                   seed_chosen=chosen)
+                   seed_chosen=chosen, public=body.public and not chosen)
     await asyncio.to_thread(hub.store.create_table, row, keys, table.log(),
                             [not spec.is_human for spec in specs])  # Conflict: a rematch
     actor = await hub.open_created(row, table, chance, body.clock)
@@ -191,8 +197,9 @@ async def table_actor(hub: Hub, table_id: str) -> TableActor:
     return actor
 
 
-def _summary(row: TableRow, names: dict[int, str]) -> TableSummary:
+def _summary(row: TableRow, names: dict[int, str], seated: set[int]) -> TableSummary:
     return TableSummary(table=row.id, game=row.game, status=row.status,  # type: ignore[arg-type]
                         version=row.version, players=row.players, names=names,
                         created_at=row.created_at.isoformat(), rematch_of=row.rematch_of,
-                        seed_chosen=row.seed_chosen)
+                        seed_chosen=row.seed_chosen, winners=row.winners,
+                        public=row.public, seated=sorted(seated))

@@ -31,6 +31,8 @@ class CreateTable(Message):
     variant: dict[str, str | int] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
     clock: Clock | None = None
+    public: bool = Field(default=False, description="Anyone in the lobby may take a free seat "
+                         "(POST /api/tables/{id}/sit) until the game begins")
 
 
 class SeatLink(Message):
@@ -89,6 +91,11 @@ class TableSummary(Message):
     created_at: str
     rematch_of: str | None = None
     seed_chosen: bool = False
+    winners: list[int] | None = Field(default=None, description="Once over: the seats that won "
+                                      "(empty for a draw); null before, or not recorded")
+    public: bool = False
+    seated: list[int] = Field(default_factory=list, description="The people's seats "
+                              "somebody has taken")
 
 
 class ErrorBody(Message):

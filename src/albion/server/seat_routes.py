@@ -6,8 +6,9 @@ credential (never by a page of another site)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Annotated
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 
 from albion.server.credentials import cookie_name, offered_token, set_seat_cookies
 from albion.server.errors import ApiError
@@ -45,6 +46,24 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         if taken is None:
             raise ApiError(403, "bad_invite", "that invitation opens no seat at this table")
         seat, token = taken
+        return _session(request, response, table_id, seat, token)
+
+    @app.post("/api/tables/{table_id}/sit", response_model=SeatSession,
+              responses=REFUSALS)
+    async def sit(request: Request, response: Response, table_id: str,
+                  seat: Annotated[int, Query(ge=0, le=99)]) -> SeatSession:
+        """Take a free seat of a public table that has not begun (the lobby's "take
+        this seat"): the first to ask gets it, with the seat's cookies; its invitation
+        then opens nothing. 409 `seat_taken` otherwise."""
+        check_origin(request, hub.settings)
+        row = await table_row(hub, table_id)
+        if not row.public:
+            raise ApiError(403, "not_public", "this table's seats are taken by invitation "
+                           "only: ask whoever made it for a link")
+        token = await asyncio.to_thread(hub.store.take_free_seat, table_id, seat)
+        if token is None:
+            raise ApiError(409, "seat_taken", f"seat {seat + 1} is not free (taken, a "
+                           "bot's, or the game has begun)")
         return _session(request, response, table_id, seat, token)
 
     @app.post("/api/tables/{table_id}/session", response_model=SeatSession,

@@ -61,6 +61,8 @@ tables = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("secret", String(64), nullable=True),
     Column("seed_chosen", Boolean, nullable=False, default=False),
+    Column("winners", JSON, nullable=True),
+    Column("public", Boolean, nullable=False, default=False),
 )
 """A table's chance comes from `secret` (hex, only ever read by this server), or from
 `seed` when its creator chose one (`seed_chosen`: shown to everyone at the table)."""
@@ -168,6 +170,10 @@ class TableRow:
     secret: str | None = field(default=None, repr=False)
     """Hex; never leaves the server (not in a summary, a frame, a log or a record)."""
     seed_chosen: bool = False
+    winners: list[int] | None = None
+    """Once the game is over: the seats that won (none in a draw)."""
+    public: bool = False
+    """Anyone in the lobby may take one of its free seats (`take_free_seat`)."""
 
     @property
     def secret_bytes(self) -> bytes | None:
@@ -269,7 +275,7 @@ class Store:
                     seed=row.seed, clock=row.clock, status=row.status,
                     version=row.version, rematch_of=row.rematch_of,
                     created_at=row.created_at, secret=row.secret,
-                    seed_chosen=row.seed_chosen))
+                    seed_chosen=row.seed_chosen, public=row.public))
                 db.execute(insert(seats), [
                     {"table_id": row.id, "seat": seat, "name": None, "joined": False,
                      "invite_hash": _hash_of(keys[seat].invite) if seat in keys else None,
@@ -332,6 +338,45 @@ class Store:
             found = db.execute(select(tables.c.id).where(
                 tables.c.rematch_of == table_id)).first()
         return None if found is None else str(found.id)
+
+    def seat_facts(self, table_ids: Sequence[str]) -> dict[str, tuple[dict[int, str],
+                                                                       set[int]]]:
+        """For each table: its people's chosen names, and the seats somebody holds."""
+        facts: dict[str, tuple[dict[int, str], set[int]]] = {
+            table_id: ({}, set()) for table_id in table_ids}
+        if not table_ids:
+            return facts
+        with self.engine.connect() as db:
+            for row in db.execute(select(seats.c.table_id, seats.c.seat, seats.c.name,
+                                         seats.c.token_hash).where(
+                    seats.c.table_id.in_(list(table_ids)))):
+                names, held = facts[row.table_id]
+                if row.name is not None:
+                    names[int(row.seat)] = str(row.name)
+                if row.token_hash is not None:
+                    held.add(int(row.seat))
+        return facts
+
+    def set_winners(self, table_id: str, winners: list[int]) -> None:
+        """A finished game's winners, for the lobby's lists."""
+        with self.transaction() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(winners=winners))
+
+    def take_free_seat(self, table_id: str, seat: int) -> str | None:
+        """A free seat of a public table that has not begun, for whoever asks first: its
+        new token (its invitation then opens nothing), or None."""
+        token = new_token()
+        with self.transaction() as db:
+            public = db.execute(select(tables.c.id).where(
+                tables.c.id == table_id, tables.c.public.is_(True),
+                tables.c.status == "waiting")).first()
+            if public is None:
+                return None
+            taken = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.invite_hash.is_not(None), seats.c.token_hash.is_(None))
+                .values(token_hash=token_hash(token))).rowcount
+        return token if taken else None
 
     def claimed_seats(self, table_id: str) -> set[int]:
         """The seats of `table_id` somebody holds (a rematch's: those who accepted it)."""
@@ -479,10 +524,11 @@ class Store:
             found = db.execute(select(tables).where(tables.c.id == table_id)).first()
         return None if found is None else TableRow(**found._asdict())
 
-    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
-        """The newest tables (their secrets left out)."""
+    def list_tables(self, status: str | None = None, limit: int = 200,
+                    offset: int = 0) -> list[TableRow]:
+        """The newest tables (their secrets left out), `offset` of them skipped."""
         query = select(*[column for column in tables.c if column.name != "secret"]) \
-            .order_by(tables.c.created_at.desc()).limit(limit)
+            .order_by(tables.c.created_at.desc(), tables.c.id).limit(limit).offset(offset)
         if status is not None:
             query = query.where(tables.c.status == status)
         with self.engine.connect() as db:

@@ -1,9 +1,12 @@
-// The lobby: create a table (game, variant with each value explained, seats as people or
-// bots of a chosen strength, an optional clock), copy each seat's link, and see the open,
-// running and finished tables.
+// The lobby, a game room (issue 27): one click to play each game against bots, two to
+// invite a friend; open tables to join, games in play to watch, finished ones to replay
+// (paged), each with its players' names, status in words, winner and age. A custom table
+// (seats, and behind "More options" the variant with each value explained, the clock, the
+// seed) is there for those who want it.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { header } from "./header.js";
+import { drawTables, quickPlay, serverHint } from "./lobby-room.js";
 
 const PLAYERS = [
   ["human", "Person"],
@@ -12,7 +15,6 @@ const PLAYERS = [
   ["ismcts:iterations=300", "Bot — search, quick"],
   ["ismcts", "Bot — search, strong"],
 ];
-const STATUS_WORDS = { waiting: "open", playing: "running", over: "finished" };
 
 let games = [];
 const form = el("form", { class: "panel", novalidate: true, "data-testid": "create-form", "aria-labelledby": "new-table" });
@@ -86,15 +88,17 @@ function drawForm(gameId, count) {
   const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: "random",
     "data-testid": "seed" });
   form.append(
-    el("h2", { id: "new-table" }, "New table"),
+    el("h2", { id: "new-table" }, "Custom table"),
     el("p", { class: "muted" }, game.summary, " ", el("a", { href: `/rules/${game.id}` }, "Rules")),
     el("div", { class: "row" }, el("label", {}, "Game", gameSelect), el("label", {}, "Players", countSelect)),
     seatControls(game, seats),
-    variantControls(game),
-    el("details", {}, el("summary", {}, "Clock and seed"),
+    el("details", { "data-testid": "more-options" }, el("summary", {}, "More options: rule variants, clock, seed"),
       el("div", { class: "row" },
-        el("label", {}, "Seconds per move (a bot stands in when time runs out)", clock),
-        el("label", {}, "Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)", seed))),
+        el("label", {}, "Seconds per turn (a bot stands in when time runs out)", clock),
+        el("label", {}, "Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)", seed),
+        el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", "data-testid": "public" }),
+          " Public: anyone in the lobby may take a free seat")),
+      variantControls(game)),
     el("p", {}, el("button", { type: "submit", "data-testid": "create" }, "Create table")),
     el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
 }
@@ -114,6 +118,7 @@ function formBody() {
   const body = { game: game.id, players, variant };
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   if (data.get("clock")) body.clock = { seconds_per_move: Number(data.get("clock")) };
+  if (data.get("public")) body.public = true;
   return body;
 }
 
@@ -160,45 +165,16 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
-function playerWords(row) {
-  return row.players.map((spec, seat) => {
-    const name = row.names && row.names[String(seat)];
-    return spec === "human" ? (name || `P${seat + 1}`) : spec;
-  }).join(" · ");
-}
-
-async function refreshTables() {
-  let rows;
-  try {
-    rows = await api("/api/tables");
-  } catch (error) {
-    clear(tables).append(el("p", { class: "notice error" }, `Tables could not be listed: ${error.message}`));
-    return;
-  }
-  clear(tables).append(el("h2", {}, "Tables"));
-  for (const status of ["waiting", "playing", "over"]) {
-    const mine = rows.filter((row) => row.status === status);
-    tables.append(el("h3", {}, `${STATUS_WORDS[status]} (${mine.length})`));
-    if (!mine.length) {
-      tables.append(el("p", { class: "muted small" }, "none"));
-      continue;
-    }
-    tables.append(el("table", { class: "list", "data-testid": `tables-${status}` },
-      el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Seats"),
-        el("th", {}, "Status"), el("th", {}, ""))),
-      el("tbody", {}, mine.slice(0, 50).map((row) => el("tr", { "data-table": row.table },
-        el("td", {}, gameById(row.game) ? gameById(row.game).name : row.game),
-        el("td", {}, playerWords(row)),
-        el("td", {}, el("span", { class: `badge ${row.status}` }, STATUS_WORDS[row.status]),
-          el("span", { class: "small muted" }, ` v${row.version}`)),
-        el("td", {}, row.status === "over"
-          ? el("a", { href: `/replay/${row.table}` }, "Replay")
-          : el("a", { href: `/watch/${row.table}` }, "Watch")))))));
-  }
+function refreshTables() {
+  return drawTables(tables, games);
 }
 
 async function main() {
-  document.body.append(header(), el("main", {}, el("h1", {}, "Play Albion"), form, created, tables));
+  const quick = el("section", { class: "panel", "data-testid": "quick-play", "aria-labelledby": "play-now" });
+  const hint = el("p", { class: "small muted", "data-testid": "server-hint" });
+  document.body.append(header(), el("main", {}, el("h1", {}, "Play Albion"),
+    el("p", { class: "muted" }, "Three tabletop games to play against bots or friends. New to a game? Its rules page explains it in a few minutes."),
+    quick, created, tables, form, hint));
   try {
     games = await api("/api/games");
   } catch (error) {
@@ -206,7 +182,9 @@ async function main() {
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");
+  quickPlay(quick, games, showCreated);
   drawForm(gameById(wanted) ? wanted : games[0].id, null);
+  serverHint(hint);
   await refreshTables();
   setInterval(refreshTables, 5000);
   document.body.dataset.ready = "yes";
