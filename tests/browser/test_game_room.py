@@ -251,3 +251,23 @@ def test_the_lobby_lists_names_status_winners_and_ages_and_pages_the_finished(
     page.wait_for_selector("[data-testid=seat-1].me")
     screenshot(page, "lobby-joined-public-seat")
     assert_no_js_errors(page)
+
+
+def test_the_table_chat_shows_lines_as_text_to_every_seat(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created, pages = seated(server, new_page, "raiding-stonehenge", ["human", "human", "random"])
+    first, second = pages
+    first.fill("[data-testid=chat-input]", "<img src=x onerror=alert(1)> good luck")
+    first.press("[data-testid=chat-input]", "Enter")
+    line = second.wait_for_selector("[data-testid=chat-lines] li")
+    assert line.inner_text() == "P1: <img src=x onerror=alert(1)> good luck"
+    assert second.locator("[data-testid=chat-lines] img").count() == 0, "text, never markup"
+    spectator = new_page()
+    spectator.goto(f"{server.url}/watch/{created['table']}")
+    spectator.wait_for_selector("[data-testid=chat-lines] li")
+    assert spectator.is_disabled("[data-testid=chat-input]")
+    second.check("[data-testid=chat-spectators]")
+    wait_until(spectator, "!document.querySelector('[data-testid=chat-input]').disabled")
+    screenshot(second, "chat-desktop")
+    for page in [*pages, spectator]:
+        assert_no_js_errors(page)

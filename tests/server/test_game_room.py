@@ -189,3 +189,52 @@ def test_a_public_tables_free_seat_is_taken_from_the_lobby_once(client: TestClie
     private = new_table(client, ["human", "human"])
     refused = other(client).post(f"/api/tables/{private['table']}/sit?seat=1")
     assert refused.status_code == 403 and refused.json()["error"] == "not_public"
+
+
+def chat_frame(socket: Any, limit: int = 100) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] in ("chat", "error"):
+            return message
+    raise AssertionError("no chat frame came")
+
+
+def test_the_table_chat_reaches_everyone_as_text_is_capped_and_stored(
+        client: TestClient) -> None:
+    created = claimed(client, new_table(client, ["human", "human"], seed=6))
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as first, \
+            client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as second, \
+            client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        for socket in (first, second, spectator):
+            assert chat_frame(socket) == {"type": "chat", "whole": True,
+                                          "spectators": False, "lines": []}
+        first.send_json({"type": "chat", "text": "  good   luck <b>all</b> "})
+        for socket in (first, second, spectator):
+            line = chat_frame(socket)["lines"][0]
+            assert (line["seat"], line["text"]) == (0, "good luck <b>all</b>")
+        first.send_json({"type": "chat", "text": "x" * 201})
+        assert chat_frame(first)["code"] == "bad_chat"
+        first.send_json({"type": "chat", "text": "\u202ereversed"})
+        assert chat_frame(first)["code"] == "bad_chat"
+        spectator.send_json({"type": "chat", "text": "hello"})
+        assert chat_frame(spectator)["code"] == "not_a_seat", "spectators wait to be let in"
+        second.send_json({"type": "chat_spectators", "allow": True})
+        assert chat_frame(spectator)["spectators"] is True
+        spectator.send_json({"type": "chat", "text": "hello"})
+        line = chat_frame(second)["lines"]
+        while not line:
+            line = chat_frame(second)["lines"]
+        assert line[0]["seat"] is None and line[0]["text"] == "hello"
+        codes = []
+        for index in range(8):  # a few a minute
+            second.send_json({"type": "chat", "text": f"line {index}"})
+        for _ in range(8):
+            frame = chat_frame(second)
+            codes.append(frame.get("code"))
+        assert "rate_limited" in codes
+    with client.websocket_connect(f"/ws/tables/{table}") as later:  # stored with the table
+        kept = chat_frame(later)
+        assert kept["whole"] and kept["lines"][0]["text"] == "good luck <b>all</b>"
+        assert [line["seq"] for line in kept["lines"]] == sorted(
+            line["seq"] for line in kept["lines"])

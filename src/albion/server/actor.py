@@ -9,6 +9,7 @@ table's log says so, and the stored decisions mark the stand-in's as a bot's."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -20,6 +21,7 @@ from typing import Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion
 from albion.server.bots import Chance, Hint
+from albion.server.chat import KEPT, ChatLine, chat_frame
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
 from albion.server.port import TablePort
@@ -31,6 +33,9 @@ log = logging.getLogger("albion.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
+CHAT_RATE = 0.2
+"""Chat lines a seat (or a spectator's address) may send a second, on average."""
+CHAT_BURST = 5
 RETRY_FIRST, RETRY_MOST = 0.1, 5.0
 """Seconds a bot waits before deciding again after its decision could not be stored:
 doubling from the first to the most, until the database answers."""
@@ -83,6 +88,11 @@ class TableActor:
         """The seats that accepted the rematch (took their seat there)."""
         self.rematch_declined: set[int] = set()
         """The seats that said no to the rematch."""
+        self.chat: list[ChatLine] = []
+        """The table's chat, the newest `chat.KEPT` lines (stored with the table)."""
+        self.spectators_chat = False
+        """Whether spectators may write in the chat (a seat lets them)."""
+        self.chatters: dict[int | str, TokenBucket] = {}
         self.players = players
         self.variant = dict(variant if variant is not None else table.variant.as_dict())
         self.clock = clock
@@ -284,6 +294,7 @@ class TableActor:
                 self.schedule()
             await self.tell_seat(client.seat, but=client)  # open elsewhere: they hear it
         await self.send_update(client)
+        await self.send_chat(client)
 
     def leave(self, client: Client) -> None:
         if client.closed:
@@ -410,6 +421,49 @@ class TableActor:
         return {"table": self.rematch, "by": self.rematch_by if self.rematch_by is not None
                 else (joined[0] if joined else None), "joined": joined,
                 "declined": sorted(self.rematch_declined)}
+
+    # -- chat ----------------------------------------------------------------------------
+
+    def chat_allowance(self, who: int | str) -> TokenBucket:
+        """A seat's (or a spectator address's) chat lines: a few a minute."""
+        return self.chatters.setdefault(who, TokenBucket(CHAT_RATE, CHAT_BURST))
+
+    async def say(self, seat: int | None, text: str) -> None:
+        """A chat line (already cleaned), stored, then sent to everyone at the table."""
+        line = await asyncio.to_thread(self.port.store.add_chat, self.id, seat, text)
+        self.take_chat([line])
+        await self.tell_chat([line])
+        await self.port.announce(self.id, "chat")
+
+    def take_chat(self, lines: list[ChatLine]) -> None:
+        known = self.chat[-1].seq if self.chat else 0
+        self.chat.extend(line for line in lines if line.seq > known)
+        del self.chat[:-KEPT]
+
+    async def catch_up_chat(self) -> None:
+        """The lines other processes stored since this one last looked."""
+        after = self.chat[-1].seq if self.chat else 0
+        lines = await asyncio.to_thread(self.port.store.chat_lines, self.id, after)
+        self.take_chat(lines)
+        if lines:
+            await self.tell_chat(lines)
+
+    async def let_spectators_chat(self, allow: bool) -> None:
+        self.spectators_chat = allow
+        await self.tell_chat([])
+
+    async def tell_chat(self, lines: list[ChatLine]) -> None:
+        frame = chat_frame(lines, self.spectators_chat, whole=False)
+        for client in list(self.clients):
+            try:
+                await client.send(frame)
+            except Exception:  # a closed socket
+                self.leave(client)
+
+    async def send_chat(self, client: Client) -> None:
+        """A new connection's whole chat."""
+        with contextlib.suppress(Exception):
+            await client.send(chat_frame(self.chat, self.spectators_chat, whole=True))
 
     # -- stand-ins -----------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from albion.core.errors import (
 from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
+from albion.server.chat import LineRefused, clean_line
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
 from albion.server.errors import ApiError, NotStored, StandInKeeps
 from albion.server.hosts import HostCheck, origin_matches
@@ -41,6 +42,9 @@ from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
 from albion.server.refusals import (
     BACK_FOR_SPECTATOR,
+    CHAT_CLOSED,
+    CHAT_LIMITED,
+    CHAT_SETTING_FOR_SPECTATOR,
     DECISION_REFUSALS,
     HELLO_LIMITED,
     HINT_BUSY,
@@ -250,8 +254,32 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await _join(actor, client, message, quotas)
     elif message.type == "back":
         await _back(actor, client)
+    elif message.type == "chat":
+        await _chat(actor, client, message.text)
+    elif message.type == "chat_spectators":
+        if client.seat is None:
+            await client.send(error(*CHAT_SETTING_FOR_SPECTATOR))
+        else:
+            await actor.let_spectators_chat(message.allow)
     else:
         await _hint(actor, client)
+
+
+async def _chat(actor: TableActor, client: Client, raw: str) -> None:
+    """A chat line: a seat's, or a spectator's when a seat lets them; a few a minute."""
+    if client.seat is None and not actor.spectators_chat:
+        await client.send(error(*CHAT_CLOSED))
+        return
+    try:
+        line = clean_line(raw)
+    except LineRefused as refusal:
+        await client.send(error("bad_chat", str(refusal)))
+        return
+    who: int | str = client.seat if client.seat is not None else client.address
+    if not actor.chat_allowance(who).take():
+        await client.send(error(*CHAT_LIMITED))
+        return
+    await actor.say(client.seat, line)
 
 
 async def _back(actor: TableActor, client: Client) -> None:

@@ -138,6 +138,7 @@ class Hub:
                            owner=await self.claim(table_id), variant=row.variant,
                            seed_chosen=row.seed_chosen, rematch=rematch)
         await self.learn_rematch(actor)
+        actor.take_chat(await asyncio.to_thread(self.store.chat_lines, table_id))
         actor.take_notices(await asyncio.to_thread(self.store.notices, table_id))
         actor.stored = row.version
         if table.version > row.version:  # chance the writer had not stored: store it
@@ -205,6 +206,8 @@ class Hub:
             seat = int(what[1])
             await actor.sign_out(seat, await asyncio.to_thread(self.store.token_hash_of,
                                                                actor.id, seat))
+        elif what[0] == "chat":
+            await actor.catch_up_chat()
         elif what[0] == "rematch":
             if len(what) > 1 and what[1].isdigit():  # `rematch:SEAT`: that seat said no
                 actor.rematch_declined.add(int(what[1]))
@@ -302,7 +305,7 @@ class Hub:
                         actor = self.actors.get(table_id)
                         if actor is None:
                             continue
-                        if what and what[0] in ("presence", "revoke", "rematch"):
+                        if what and what[0] in ("presence", "revoke", "rematch", "chat"):
                             self.spawn(self._heard(actor, what))
                         elif actor.table.version < int(version) or not actor.started \
                                 or what:

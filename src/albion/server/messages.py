@@ -135,7 +135,23 @@ class Back(Message):
     type: Literal["back"]
 
 
-ClientMessage = Annotated[Submit | Hello | Join | Hint | Back, Field(discriminator="type")]
+class Chat(Message):
+    """A line in the table's chat: a seat's, or a spectator's once a seat lets them
+    (trimmed, then 1 to 200 characters, text only)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=1000)
+
+
+class ChatSpectators(Message):
+    """A seat lets the table's spectators write in its chat, or stops them."""
+
+    type: Literal["chat_spectators"]
+    allow: bool
+
+
+ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpectators,
+                          Field(discriminator="type")]
 
 
 def error(code: str, message: str, ruling: str | None = None) -> dict[str, Any]:

@@ -29,6 +29,10 @@ NOT_STARTED: Said = ("not_started", NotStarted.MESSAGE)
 STAND_IN: Said = ("stand_in", StandInKeeps.MESSAGE)
 NOT_STORED: Said = ("not_stored", NotStored.MESSAGE)
 NOT_AWAY: Said = ("not_away", "no stand-in plays your seat now: it is yours")
+CHAT_LIMITED: Said = ("rate_limited", "chat lines are limited to a few a minute")
+CHAT_CLOSED: Said = ("not_a_seat", "spectators may not write in this table's chat: a seat "
+                     "has not let them")
+CHAT_SETTING_FOR_SPECTATOR: Said = ("not_a_seat", "only a seat lets spectators chat")
 BACK_FOR_SPECTATOR: Said = ("not_a_seat", "a spectator has no seat to take back")
 
 CODES: tuple[tuple[type[Exception], str], ...] = (

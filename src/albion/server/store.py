@@ -42,6 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from albion.server.chat import ChatLine
 from albion.server.group_commit import GroupCommitter
 from albion.table import LogRow
 
@@ -98,6 +99,15 @@ notices = Table(
     Column("reason", String(32), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+chat = Table(
+    "chat", metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""A table's chat lines (`server.chat`): a seat's, or a spectator's (`seat` null)."""
 presence = Table(
     "presence", metadata,
     Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
@@ -460,6 +470,33 @@ class Store:
             except IntegrityError:
                 continue
         raise Conflict(table_id)
+
+    def add_chat(self, table_id: str, seat: int | None, text_: str) -> ChatLine:
+        """Store the table's next chat line (two processes at once: the second takes the
+        next number)."""
+        for _ in range(5):
+            try:
+                with self.transaction() as db:
+                    last = db.execute(select(chat.c.seq).where(
+                        chat.c.table_id == table_id).order_by(chat.c.seq.desc())
+                        .limit(1)).scalar()
+                    line = ChatLine((last or 0) + 1, seat, text_, datetime.now(UTC))
+                    db.execute(insert(chat).values(table_id=table_id, seq=line.seq,
+                                                   seat=seat, text=text_,
+                                                   created_at=line.at))
+                return line
+            except IntegrityError:
+                continue
+        raise Conflict(table_id)
+
+    def chat_lines(self, table_id: str, after: int = 0, keep: int = 200) -> list[ChatLine]:
+        """The table's chat lines after the `after`-th, the newest `keep` of them."""
+        with self.engine.connect() as db:
+            found = list(db.execute(select(chat).where(
+                chat.c.table_id == table_id, chat.c.seq > after)
+                .order_by(chat.c.seq.desc()).limit(keep)))
+        return [ChatLine(row.seq, row.seat, row.text, row.created_at)
+                for row in reversed(found)]
 
     def notices(self, table_id: str, after: int = 0) -> list[Notice]:
         """The table's notices after the `after`-th, in order."""

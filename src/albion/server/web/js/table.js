@@ -12,6 +12,7 @@ import { header } from "./header.js";
 import { seatName } from "./words.js";
 import { Countdown, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
 import { drawEnd, everyoneAccepted } from "./table-end.js";
+import { TableChat } from "./table-chat.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -60,6 +61,8 @@ let closedForGood = false;
 let goingTo = null; // the rematch table this page is leaving for
 let acceptedBefore = null; // whether the rematch had every person's acceptance at the last update
 const countdown = new Countdown(tickClock);
+const chat = new TableChat({ send, who: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`),
+  watching: () => watching, mySeat: () => (watching ? null : seat) });
 
 function connected() {
   return socket !== null && socket.readyState === WebSocket.OPEN;
@@ -287,6 +290,7 @@ function connect() {
     else if (data.type === "error") onError(data);
     else if (data.type === "hint") onHint(data);
     else if (data.type === "named") onNamed(data);
+    else if (data.type === "chat") chat.receive(data);
   });
   socket.addEventListener("close", (event) => {
     if (goingTo) return; // leaving for the rematch
@@ -533,7 +537,8 @@ async function main() {
       el("div", {}, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, ui.board),
       el("aside", {},
         ui.legalPanel,
-        el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log)))));
+        el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log),
+        chat.panel))));
   ui.legalPanel.append(el("h2", {}, "Your choices"), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.hintAnswer),
     el("p", { class: "small muted" }, "Click a highlighted target on the board or a choice here; keys 1–9 pick a choice, h asks for a hint."));
