@@ -13,9 +13,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
-from tests.browser.conftest import LiveServer, assert_no_js_errors, screenshot, wait_until
+from tests.browser.conftest import (
+    PHONE,
+    LiveServer,
+    assert_no_js_errors,
+    screenshot,
+    wait_until,
+)
 
 
 def play_until_over(pages: list[Any], moves: int = 300) -> None:
@@ -271,3 +278,39 @@ def test_the_table_chat_shows_lines_as_text_to_every_seat(
     screenshot(second, "chat-desktop")
     for page in [*pages, spectator]:
         assert_no_js_errors(page)
+
+
+@pytest.mark.parametrize(("game", "players"), [("diamoniak", ["human", "heuristic"]),
+                                          ("raiding-stonehenge", ["human", "heuristic",
+                                                                  "heuristic"]),
+                                          ("super-camelot", ["human", "heuristic"])])
+def test_on_a_phone_your_choices_come_before_the_board(
+        server: LiveServer, new_page: Callable[..., Any], game: str,
+        players: list[str]) -> None:
+    created = server.create(game, players)
+    page = new_page(**PHONE)
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("body[data-my-turn=yes]")
+    choice = page.locator("[data-testid=legal] button").first.bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert choice is not None and board is not None
+    assert choice["y"] + choice["height"] <= PHONE["height"], "the choices are on the first screen"
+    assert choice["y"] < board["y"], "the choices come before the board"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"phone-{game}")
+
+
+def test_on_a_phone_the_replay_controls_stay_on_screen(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    created = server.create("diamoniak", ["random", "random"], seed=3, variant={"max_turns": 4})
+    table = created["table"]
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{server.url}/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    page = new_page(**PHONE)
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("body[data-status=ready]")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    box = page.locator(".replay-controls").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1

@@ -532,11 +532,11 @@ function askHint() {
 async function main() {
   document.body.append(header(), el("main", {},
     el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection),
-    ui.name, ui.elsewhere, ui.info, ui.offline,
+    ui.elsewhere, ui.info, ui.offline,
     el("div", { class: "table-layout" },
-      el("div", {}, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, ui.board),
-      el("aside", {},
-        ui.legalPanel,
+      el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, ui.board),
+      el("aside", { class: "table-side" },
+        ui.legalPanel, ui.name,
         el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log),
         chat.panel))));
   ui.legalPanel.append(el("h2", {}, "Your choices"), ui.legal,
