@@ -117,8 +117,9 @@ def test_a_replay_is_served_once_the_game_is_over_as_a_spectator_saw_it(
     assert [step["version"] for step in steps] == list(range(last["version"] + 1))
     assert steps[-1] == last["view"]  # the end, exactly as the spectator saw it
     assert all(step["viewer"] is None and step["legal"] == [] for step in steps)
-    assert all(player.get("hand") is None for step in steps if step["status"] == "playing"
-               for player in step["board"]["players"])  # RS-18: private until the end
+    assert replay["shown"] == "ALL-2"  # every hand turned up once the game is over
+    assert all(player["hand"] is not None for step in steps[-5:]
+               for player in step["board"]["players"])  # test_hands_shown has the rest
     with client.websocket_connect(f"/ws/tables/{table}") as late:  # hears every event
         heard = [e for e in late.receive_json()["events"] if e["type"] != "notice"]
     assert replay["events"] == heard
@@ -137,8 +138,8 @@ def test_reports_are_listed_and_served_when_present(client: TestClient,
     folder = tmp_path / "reports" / "diamoniak"
     folder.mkdir(parents=True)
     (folder / "report.html").write_text("<!doctype html><h1>Seat advantage</h1>")
-    assert client.get("/api/reports").json() == [
-        {"name": "diamoniak", "url": "/reports/files/diamoniak/"}]
+    [listed] = client.get("/api/reports").json()
+    assert (listed["name"], listed["url"]) == ("diamoniak", "/reports/files/diamoniak/")
 
 
 def test_reports_folder_is_served(tmp_path: Path) -> None:

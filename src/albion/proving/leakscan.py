@@ -24,7 +24,8 @@ For a frame sent to viewer V at version v:
   `named` answer to a `join`; a summary, a new table, a claimed seat, a record or a
   replay over HTTP) with exactly its fields; an update says whether the seed was chosen
   as the stored table does, `elsewhere` only to a seat, a rematch only after the end;
-- **HTTP**: the record and the replay are refused (409 `not_over`) while the game is on.
+- **HTTP**: the record and the replay are refused (409 `not_over`) while the game is on;
+  once it is over the replay is the engine's, every seat's own part shown (ALL-2).
 
 Any failure of the canary or literal checks is a leak; a frame that is not what the
 engine would send is also counted as a leak (an unexplained frame may carry anything).
@@ -482,7 +483,7 @@ class Scanner:
             elif frame.kind == "record" and frame.body != record:
                 self.leak(frame, "a record that is not the finished game's")
             elif frame.kind == "replay" and (
-                    frame.body.get("steps") != list(oracle.views_since_start(None)) or
+                    frame.body.get("steps") != list(oracle.replay_views()) or
                     frame.body.get("events") != [e.to_json() for e in oracle.events_for(None)]):
                 self.leak(frame, "a replay that is not the finished game's")
 

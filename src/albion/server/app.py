@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException
 
@@ -28,7 +28,7 @@ from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.chat import LineRefused, clean_line
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
-from albion.server.errors import ApiError, NotStored, StandInKeeps
+from albion.server.errors import ApiError, NotStored, StandInKeeps, not_found_page, wants_page
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.lobby import add_lobby
@@ -105,12 +105,16 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page()  # a browser that opened it: a page, not JSON
         return JSONResponse(ErrorBody(error=exc.code, message=str(exc.detail)).model_dump(),
                             status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page()
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "error")
         return JSONResponse({"error": code, "message": str(exc.detail)},
                             status_code=exc.status_code)

@@ -1,11 +1,19 @@
 """The server's own refusals: the lobby's (a 4xx answer with a code and a message) and a
-table's before play begins."""
+table's before play begins; and the page a browser is shown for an address that leads
+nowhere (issue 27: it was shown raw JSON)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+DATA_PATHS = ("/api/", "/ws/", "/openapi.json")
+"""Addresses whose answers are data, never pages: their refusals stay JSON for everyone."""
 
 
 class ApiError(HTTPException):
@@ -49,3 +57,21 @@ class StandInKeeps(Exception):  # noqa: N818 - a refusal the caller answers
 
     def __init__(self) -> None:
         super().__init__(self.MESSAGE)
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a refusal of `request` is better shown as a page: a browser opening an
+    address (it accepts text/html) that is not one of the API's."""
+    if request.url.path.startswith(DATA_PATHS):
+        return False
+    return "text/html" in request.headers.get("accept", "").lower()
+
+
+def not_found_page() -> HTMLResponse:
+    """404: a small page with the site's header and a way back to the lobby."""
+    return HTMLResponse(_not_found_html(), status_code=404)
+
+
+@cache
+def _not_found_html() -> str:
+    return resources.files("albion.server").joinpath("web/not-found.html").read_text("utf-8")

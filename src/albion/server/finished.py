@@ -40,13 +40,19 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+SHOWN = "ALL-2"
+"""The ruling by which a finished game's replay shows what each seat held."""
+
+
 def replay_pieces(table_id: str, table: AnyTable, names: dict[int, str]) -> Iterator[str]:
-    """The replay's JSON text in pieces (`{"table", "game", "names", "geometry",
-    "steps": [VIEW…], "events": […]}`): one view at a time."""
+    """The replay's JSON text in pieces (`{"table", "game", "names", "geometry", "shown",
+    "steps": [VIEW…], "events": […]}`): one view at a time. Each step is the spectator's
+    view with every seat's own part as that seat saw it (`Table.replay_views`, ALL-2):
+    the game is over."""
     yield (f'{{"table":{_dumps(table_id)},"game":{_dumps(table.game.id)},'
            f'"names":{_dumps({str(seat): name for seat, name in names.items()})},'
-           f'"geometry":{_dumps(table.geometry())},"steps":[')
-    for index, view in enumerate(table.views_since_start(None)):
+           f'"geometry":{_dumps(table.geometry())},"shown":{_dumps(SHOWN)},"steps":[')
+    for index, view in enumerate(table.replay_views()):
         yield ("," if index else "") + _dumps(view)
     yield '],"events":' + _dumps([entry.to_json() for entry in table.events_for(None)])
     yield "}"

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 from collections.abc import Awaitable, Callable
-from functools import lru_cache
+from datetime import UTC, datetime
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
 
 from albion.core.errors import AlbionError
 from albion.core.plugin import GamePlugin
@@ -35,6 +38,38 @@ REPORT_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'un
                  "base-uri 'none'; frame-ancestors 'none'")
 """Reports that `albion report` wrote are this server's operator's own files: their inline
 styles may apply; scripts never run."""
+ICON_SECONDS = 86_400
+"""How long a browser keeps the site's icon (`/favicon.ico`) before asking again."""
+REPORT_HEADER = (
+    '<style>.albion-top{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline;'
+    'padding:.6rem 1rem;margin-bottom:1rem;border-radius:8px;background:#1d2330;'
+    'font-family:system-ui,sans-serif}.albion-top a{color:#f6f4ef;text-decoration:none}'
+    '.albion-top .brand{font-weight:700;font-size:1.15rem}</style>'
+    '<header class="albion-top"><a class="brand" href="/">♞ Albion</a>'
+    '<a href="/">Lobby</a><a href="/rules">Rules</a><a href="/reports">← All reports</a>'
+    '<a href="/docs">API</a></header>')
+"""The site's header (js/header.js, written out, with its style inline: a report page runs
+no script), put at the top of each report page served, with the way back."""
+REPORT_JSON_BYTES = 4 << 20
+"""The largest report.json read to describe a report in the list."""
+
+
+class ReportSummary(BaseModel):
+    """A balance report under `albion serve --reports DIR` (`GET /api/reports`)."""
+
+    name: str = Field(description="Its folder under DIR")
+    url: str = Field(description="Its page")
+    written: str = Field(description="When its page was written (ISO 8601, UTC)")
+    game: str | None = Field(description="The game's id; null when its report.json is "
+                             "missing or unreadable (then so are the fields below)")
+    game_name: str | None = Field(description="The game's name")
+    players: int | None = Field(description="Players per game")
+    bots: list[str] = Field(description="The line-up")
+    games: int | None = Field(description="Games per configuration")
+    configurations: list[str] = Field(description="`base`, then each swept value "
+                                      "(`fairy=auto`)")
+    hidden_information: bool = Field(description="Whether it measures the value of hidden "
+                                     "information (cheat-mcts against ismcts)")
 
 
 
@@ -74,6 +109,17 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon(request: Request) -> Response:
+        """The site's icon (an SVG), where browsers look for it unasked — on a report
+        page, on a refusal; the pages link it too — kept a day, then revalidated by its
+        ETag."""
+        content, tag = _icon()
+        headers = {"Cache-Control": f"public, max-age={ICON_SECONDS}", "ETag": tag}
+        if request.headers.get("if-none-match") == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(content, media_type="image/svg+xml", headers=headers)
+
     @app.middleware("http")
     async def security_headers(request: Request,
                                call_next: Callable[[Request], Awaitable[Response]]
@@ -104,17 +150,21 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
             raise ApiError(404, "unknown_game", str(problem)) from None
 
     @app.get("/api/reports")
-    async def report_list() -> list[dict[str, str]]:
+    async def report_list() -> list[ReportSummary]:
         """The balance reports under `albion serve --reports DIR` (each a folder with the
-        report.html that `albion report` wrote), newest first."""
+        report.html that `albion report` wrote), newest first: each with its game, when
+        it was written and what it holds (from its report.json)."""
         return await asyncio.to_thread(_reports, reports)
 
     @app.get("/reports/files/{path:path}", include_in_schema=False)
-    async def report_file(path: str) -> FileResponse:
-        """A file of a report; a folder means its report.html."""
+    async def report_file(path: str) -> Response:
+        """A file of a report; a folder means its report.html. A page is served with the
+        site's header on top: the way back to the reports and the lobby."""
         found = _report_file(reports, path)
         if found is None:
             raise ApiError(404, "not_found", f"no report file {path!r}")
+        if found.suffix.lower() in (".html", ".htm"):
+            return HTMLResponse(await asyncio.to_thread(_with_header, found))
         return FileResponse(found)
 
 
@@ -134,6 +184,24 @@ def _game_asset(game_id: str, name: str) -> tuple[bytes, str, str] | None:
         return None
     content = folder.joinpath(name).read_bytes()
     return content, match.group(1), f'"{hashlib.blake2b(content, digest_size=12).hexdigest()}"'
+
+
+@cache
+def _icon() -> tuple[bytes, str]:
+    content = (WEB / "img" / "icon.svg").read_bytes()
+    return content, f'"{hashlib.blake2b(content, digest_size=12).hexdigest()}"'
+
+
+def _with_header(page: Path) -> str:
+    """A report page with the site's header at the top of its body (and the icon)."""
+    text = page.read_text(encoding="utf-8", errors="replace")
+    head = re.search(r"<head[^>]*>", text, re.IGNORECASE)
+    if head is not None:
+        text = (f'{text[:head.end()]}<link rel="icon" href="/favicon.ico" '
+                f'type="image/svg+xml">{text[head.end():]}')
+    body = re.search(r"<body[^>]*>", text, re.IGNORECASE)
+    at = body.end() if body is not None else 0
+    return text[:at] + REPORT_HEADER + text[at:]
 
 
 def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
@@ -175,12 +243,55 @@ def _report_file(root: Path | None, path: str) -> Path | None:
     return wanted if wanted.is_file() else None
 
 
-def _reports(root: Path | None) -> list[dict[str, str]]:
+def _reports(root: Path | None) -> list[ReportSummary]:
     if root is None or not root.is_dir():
         return []
     found = [page.parent for page in root.glob("**/report.html")]
     found.sort(key=lambda folder: (folder / "report.html").stat().st_mtime, reverse=True)
-    return [{"name": str(folder.relative_to(root)) if folder != root else root.name,
-             "url": "/reports/files/" + (f"{folder.relative_to(root).as_posix()}/"
-                                         if folder != root else "")}
-            for folder in found[:200]]
+    return [_report_summary(root, folder) for folder in found[:200]]
+
+
+def _report_summary(root: Path, folder: Path) -> ReportSummary:
+    """A report's folder described: its name and page, and what its report.json says."""
+    written = datetime.fromtimestamp((folder / "report.html").stat().st_mtime, UTC)
+    facts = _report_facts(folder / "report.json")
+    game = facts.get("game") if isinstance(facts.get("game"), str) else None
+    configurations = facts.get("configurations")
+    return ReportSummary(
+        name=str(folder.relative_to(root)) if folder != root else root.name,
+        url="/reports/files/" + (f"{folder.relative_to(root).as_posix()}/"
+                                 if folder != root else ""),
+        written=written.isoformat(timespec="seconds"),
+        game=game, game_name=_game_name(game),
+        players=_int_or_none(facts.get("players")),
+        bots=[str(bot) for bot in facts.get("bots") or [] if isinstance(bot, str)],
+        games=_int_or_none(facts.get("games_per_configuration")),
+        configurations=[str(entry["label"]) for entry in configurations or []
+                        if isinstance(entry, dict) and isinstance(entry.get("label"), str)]
+        if isinstance(configurations, list) else [],
+        hidden_information=isinstance(facts.get("hidden_information_value"), dict))
+
+
+def _report_facts(path: Path) -> dict[str, Any]:
+    """The report.json `albion report` wrote beside a page; {} when it is missing, too
+    large or not a report's."""
+    try:
+        if path.stat().st_size > REPORT_JSON_BYTES:
+            return {}
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _game_name(game_id: str | None) -> str | None:
+    if game_id is None:
+        return None
+    try:
+        return get_game(game_id).name
+    except AlbionError:
+        return None  # a game this server does not have: its id says enough
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

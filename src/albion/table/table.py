@@ -51,7 +51,13 @@ from albion.table.seeding import (
 )
 from albion.table.telling import decision_events, game_over
 from albion.table.update import Update, ViewAndLegal
-from albion.table.views import Seating, geometry, legal_entries, protocol_view
+from albion.table.views import (
+    Seating,
+    every_seat_shown,
+    geometry,
+    legal_entries,
+    protocol_view,
+)
 
 S = TypeVar("S", bound=State[Any, Any])
 A = TypeVar("A")
@@ -328,6 +334,22 @@ class Table(Generic[S, A, V]):
             yield protocol_view(seating, state, version, viewer,
                                 tuple(state.decision_seats()), [],
                                 self._log.heard(viewer, version))
+
+    def replay_views(self) -> Iterator[dict[str, Any]]:
+        """ALL-2: a finished game as its replay shows it — the spectator's view at every
+        version from 0 to the end, with each seat's own part of the board as that seat saw
+        it then (its hand, its card played face down, its gems). ValueError while the game
+        is on: before the end these are the seats' secrets, and a live table never shows
+        them."""
+        if not self.is_over():
+            raise ValueError("ALL-2: every hand is shown once the game is over, not before")
+        seating = self._seating()
+        for version, state, _ in self._positions():
+            view = protocol_view(seating, state, version, None,
+                                 tuple(state.decision_seats()), [],
+                                 self._log.heard(None, version))
+            view["board"] = every_seat_shown(seating, state, view["board"])
+            yield view
 
     def _seating(self) -> Seating:
         return Seating(self.game, self.variant, self.names,

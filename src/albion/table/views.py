@@ -134,7 +134,32 @@ def protocol_view(seating: Seating, state: AnyState, version: int, viewer: int |
         status="over" if result is not None else "playing", to_move=list(to_move),
         legal=annotated(drawing, seen, legal), result=result, board=drawing.board(seen),
         recap=drawing.recap(seen, events) if drawing.recap is not None else None)
-    return view.model_dump(mode="json")
+    data = view.model_dump(mode="json")
+    if result is not None:  # ALL-2: the game is over, every hand is turned up
+        data["board"] = every_seat_shown(seating, state, data["board"])
+    return data
+
+
+def every_seat_shown(seating: Seating, state: AnyState, board: Any) -> Any:
+    """ALL-2: `board` (JSON) with each seat's own part — its entry in the board's
+    `players`, matched by its `seat` — as that seat saw it in `state`: its hand, its card
+    played face down, its gems. A board without `players` is left as it is. Only for a
+    game that is over (`protocol_view` at the end, `Table.replay_views`): before, these
+    are the seats' secrets."""
+    players = board.get("players") if isinstance(board, dict) else None
+    if not isinstance(players, list):
+        return board
+    drawing = drawing_of(seating.game)
+    shown = []
+    for entry in players:
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        own = None
+        if isinstance(seat, int) and 0 <= seat < len(seating.names):
+            theirs = drawing.board(state.observe(seat)).model_dump(mode="json")
+            own = next((part for part in theirs.get("players", [])
+                        if isinstance(part, dict) and part.get("seat") == seat), None)
+        shown.append(entry if own is None else own)
+    return {**board, "players": shown}
 
 
 def annotated(drawing: Drawing, seen: Any, legal: Sequence[LegalEntry]) -> list[LegalAction]:
