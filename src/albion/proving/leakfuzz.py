@@ -575,6 +575,8 @@ class Viewer:
             await self._send(socket, {"type": "hint"})
         elif roll < 0.14:
             await self._send(socket, {"type": "join", "name": self._name()})
+        elif roll < 0.17:
+            await self._send(socket, self._chat())
         decision = {"type": "submit", "action": self.rng.choice(legal), "version": version}
         await self._send(socket, decision)
         if update["status"] == "waiting":
@@ -582,6 +584,13 @@ class Viewer:
         self.acted = version
         if self.rng.random() < 0.04:
             await self._send(socket, decision)  # the same again: refused, changes nothing
+
+    def _chat(self) -> dict[str, Any]:
+        """A chat line (sometimes one the server must refuse or trim), or letting the
+        spectators write."""
+        if self.rng.random() < 0.15:
+            return {"type": "chat_spectators", "allow": self.rng.random() < 0.5}
+        return {"type": "chat", "text": self.rng.choice(CHAT_LINES)}
 
     def _name(self) -> str:
         """A name to choose: mostly one's own, sometimes one the server must refuse
@@ -604,6 +613,13 @@ class Viewer:
             await self._send(socket, {"type": "hint"})
         elif roll < 0.04:
             await self._send(socket, {"type": "join", "name": "spy"})
+        elif roll < 0.07:
+            await self._send(socket, {"type": "chat", "text": self.rng.choice(CHAT_LINES)})
+
+
+CHAT_LINES = ("gg", "good luck!", "  nice   move ", "what is in your hand?", "x" * 300,
+              "\u202ereversed", "bell\u0007", "", "<script>alert(1)</script>")
+"""What fuzz clients say in the chat: lines to keep, trim and refuse."""
 
 
 def fuzz_table(result: FuzzResult) -> RichTable:

@@ -35,6 +35,7 @@ reported apart."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import re
 from collections import Counter
@@ -51,8 +52,12 @@ from albion.core.registry import get_game
 from albion.core.state import CHANCE
 from albion.server.bots import HINT_ITERATIONS, Chance
 from albion.server.bots import hint as search_hint
+from albion.server.chat import LineRefused, clean_line
 from albion.server.credentials import is_table_id
 from albion.server.messages import (
+    Back,
+    Chat,
+    ChatSpectators,
     ClientMessage,
     CreatedTable,
     Hello,
@@ -64,6 +69,10 @@ from albion.server.messages import (
 )
 from albion.server.names import NameRefused, choose_name
 from albion.server.refusals import (
+    BACK_FOR_SPECTATOR,
+    CHAT_CLOSED,
+    CHAT_LIMITED,
+    CHAT_SETTING_FOR_SPECTATOR,
     DECISION_REFUSALS,
     HELLO_LIMITED,
     HINT_BUSY,
@@ -73,17 +82,20 @@ from albion.server.refusals import (
     NAME_FOR_SPECTATOR,
     NAME_LIMITED,
     NAMES_OVER,
+    NOT_AWAY,
     NOT_STARTED,
     NOT_STORED,
     SPECTATOR_DECIDES,
     STAND_IN,
+    Said,
     decision_refused,
 )
 from albion.server.settings import ServerSettings
 from albion.table import AnyTable, LogRow, Table
 
 UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
-               "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch"}
+               "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch",
+               "rematch_offer", "clock"}
 NOTICE_KEYS = {"version", "type", "text", "seat", "stand_in"}
 NAMED_KEYS = {"type", "name", "trimmed"}
 HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTable.model_fields),
@@ -91,7 +103,10 @@ HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTa
 """The fields of the lobby's answers the fuzz scans (`GET /api/tables/ID`, `POST
 /api/tables`, `POST /api/tables/ID/claim`)."""
 KINDS = {"update", "reconnect", "hello", "error", "hint", "named", "record", "replay",
-         *HTTP_KEYS}
+         "chat", *HTTP_KEYS}
+CHAT_KEYS = {"type", "whole", "spectators", "lines"}
+CHAT_LINE_KEYS = {"seq", "seat", "text", "at"}
+
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SLICE = 16
 """Hex digits of a slice of the secret that counts as a leak: 8 bytes (64 bits), far more
@@ -254,9 +269,12 @@ class Scanner:
                 hints.setdefault(int(frame.body.get("version", -1)), []).append(frame)
         errors = [frame for frame in self.frames if frame.kind == "error"
                   and not self.unplayed_refusal(frame)]
+        said = self.chat_said()
         for frame in self.frames:
             if frame.kind == "named":
                 self.check_named(frame)
+            elif frame.kind == "chat":
+                self.check_chat(frame, said)
             elif frame.kind in HTTP_KEYS:
                 self.check_lobby(frame)
         final = len(rows)
@@ -310,6 +328,34 @@ class Scanner:
             return True
         return key == STAND_IN and frame.viewer is not None and any(
             isinstance(_message(text), Submit) for text, _ in frame.sent)
+
+    def chat_said(self) -> set[str]:
+        """Every chat line any client sent, as the server keeps it (cleaned)."""
+        said: set[str] = set()
+        for frame in self.frames:
+            for text, _ in frame.sent:
+                message = _message(text)
+                if isinstance(message, Chat):
+                    with contextlib.suppress(LineRefused):
+                        said.add(clean_line(message.text))
+        return said
+
+    def check_chat(self, frame: Frame, said: set[str]) -> None:
+        """A chat frame holds only what people typed and which seat typed it: the
+        server adds nothing it knows (issue 27: chat is no way around hidden
+        information)."""
+        body = frame.body
+        if set(body) != CHAT_KEYS or not isinstance(body.get("lines"), list):
+            self.leak(frame, f"a chat frame not of the contract: {body}")
+            return
+        for line in body["lines"]:
+            seat = line.get("seat") if isinstance(line, dict) else None
+            if not isinstance(line, dict) or set(line) != CHAT_LINE_KEYS or not (
+                    seat is None or (isinstance(seat, int) and
+                                     0 <= seat < len(self.facts.players))):
+                self.leak(frame, f"a chat line not of the contract: {line}")
+            elif line["text"] not in said:
+                self.leak(frame, f"a chat line nobody typed: {line['text']!r}")
 
     def check_named(self, frame: Frame) -> None:
         """The answer to a seat's `join`: the name one of its joins becomes (trimmed, and
@@ -616,6 +662,8 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
         return frozenset({HINT_LIMITED, HINT_BUSY})
     if isinstance(message, Join):
         return _name_refusals(table, seat, message.name, names)
+    if isinstance(message, Chat | ChatSpectators | Back):
+        return _table_talk_refusals(seat, message)
     if seat is None:
         return frozenset({SPECTATOR_DECIDES})
     sandbox = table.fork()
@@ -624,6 +672,22 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
     except DECISION_REFUSALS as refusal:
         return frozenset({decision_refused(refusal)})
     return frozenset()
+
+
+def _table_talk_refusals(seat: int | None,
+                         message: Chat | ChatSpectators | Back) -> frozenset[Said]:
+    """A chat line's, a spectators' setting's or a take-back's: words that tell nothing
+    of the game (a spectator's line may meet a closed chat; any line, the limit)."""
+    if isinstance(message, Back):
+        return frozenset({BACK_FOR_SPECTATOR} if seat is None else {NOT_AWAY, STAND_IN})
+    if isinstance(message, ChatSpectators):
+        return frozenset({CHAT_SETTING_FOR_SPECTATOR} if seat is None else set())
+    closed = {CHAT_CLOSED} if seat is None else set()
+    try:
+        clean_line(message.text)
+    except LineRefused as refusal:
+        return frozenset({*closed, ("bad_chat", str(refusal))})
+    return frozenset({*closed, CHAT_LIMITED})
 
 
 def _name_refusals(table: AnyTable, seat: int | None, name: str,
