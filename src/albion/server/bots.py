@@ -12,13 +12,16 @@ action standing in for it. Stopping the server ends every worker."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from pebble import ProcessExpired, ProcessPool
@@ -150,11 +153,30 @@ class BotPool:
         return await asyncio.wrap_future(future)
 
     def close(self) -> None:
-        """End every worker now (thinking ones too)."""
-        for pool in (self.bots, self.hints):
+        """End every worker now (thinking ones too): all killed at once, then the pools
+        joined. A decision is a function of what it was sent, so nothing is lost; pebble
+        alone ends workers one after another, each given up to 3 s (issue 27)."""
+        pools = (self.bots, self.hints)
+        for pool in pools:
             pool.stop()  # type: ignore[no-untyped-call]
-        for pool in (self.bots, self.hints):
-            pool.join(timeout=5)
+        for pool in pools:
+            for worker in _workers(pool):
+                with contextlib.suppress(Exception):  # ended already
+                    worker.kill()
+        joining = [threading.Thread(target=pool.join, daemon=True) for pool in pools]
+        for thread in joining:  # each pool's threads stop on their own tick: in parallel
+            thread.start()
+        for thread in joining:
+            thread.join(timeout=5)
+
+
+def _workers(pool: ProcessPool) -> list[BaseProcess]:
+    """The pool's worker processes now (pebble keeps them in its manager; none if that
+    changes: the pool then ends them itself, only more slowly)."""
+    manager = getattr(getattr(pool, "_pool_manager", None), "worker_manager", None)
+    workers = getattr(manager, "workers", None)
+    return [worker for worker in list(workers.values()) if isinstance(worker, BaseProcess)] \
+        if isinstance(workers, dict) else []
 
 
 def _pool(workers: int) -> ProcessPool:
