@@ -213,11 +213,13 @@ def test_two_people_play_raiding_stonehenge_and_never_see_each_others_secrets(
              for seat in range(SEATS)}
     assert all(len(cards) == 5 for cards in dealt.values()), dealt  # RS-3
     for seat in PEOPLE:
-        texts = [event["text"] for update in updates_of(frames[seat]) for event in update["events"]]
+        events = [event for update in updates_of(frames[seat]) for event in update["events"]]
         for other in range(SEATS):
-            own = [int(m.group(1)) for text in texts
-                   if (m := re.fullmatch(rf"deal (\d+) to P{other + 1}", text))]
-            hidden = [text for text in texts if text == f"deal a card to P{other + 1}"]
+            dealt_to = [event for event in events
+                        if event["type"] == "chance" and event.get("seat") == other]
+            own = [event["card"] for event in dealt_to if event["card"] is not None]
+            hidden = [event["text"] for event in dealt_to if event["card"] is None]
+            assert all(text == f"P{other + 1} is dealt a card" for text in hidden), hidden
             if other == seat:
                 assert own == dealt[other] and not hidden
             else:

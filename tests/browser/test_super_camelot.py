@@ -23,7 +23,7 @@ from tests.browser.conftest import (
 GAME = "super-camelot"
 SEED = 5
 TURNS = 20
-ENEMY_TURN = re.compile(r"the (dark knight|mimic|plant) (moves|turns)|defence against")
+ENEMY_TURN = re.compile(r"the (Dark Knight|Mimic|Carnivorous Plant) (moves|turns)|defends against")
 
 
 def wait_for_turn(page: Any) -> str:
@@ -78,7 +78,7 @@ def test_twenty_turns_by_clicks(server: LiveServer, new_page: Callable[..., Any]
     log = page.locator("[data-testid=log] li").all_inner_texts()
     assert ends >= TURNS or page.get_attribute("body", "data-status") == "over"
     assert "attack" in kinds, kinds
-    assert any(re.search(r"P1 attack (ne|se|sw|nw)", line) for line in log), log[-20:]
+    assert any(re.search(r"P1 attacks (north|south)-(east|west)", line) for line in log), log[-20:]
     assert any(ENEMY_TURN.search(line) for line in log), log[-40:]
     assert kinds.count("fallback") <= len(kinds) // 10, kinds  # the board, not the list
     # The board's hooks.

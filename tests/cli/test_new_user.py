@@ -138,7 +138,7 @@ def test_hotseat_recaps_what_happened_since_each_persons_turn() -> None:
     assert len(recaps) > 2, "P1 got a recap at each of its turns"
     later = recaps[2]
     assert "P3 random: take" in later, "the bot's pick reaches P1"
-    assert "reveal:" in out.split("Since P2 (human)'s last turn:")[-1] or "reveal:" in later
+    assert "revealed:" in out.split("Since P2 (human)'s last turn:")[-1] or "revealed:" in later
 
 
 def test_no_pass_screen_for_the_person_already_at_the_keyboard() -> None:

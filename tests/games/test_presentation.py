@@ -225,8 +225,9 @@ def test_di3_a_reveal_event_names_the_card_the_drawer_and_the_turn() -> None:
     state = DIAMONIAK.new_state(2)
     state.apply(state.legal_actions()[0])  # draw
     event = DIAMONIAK.decision_event(state, CHANCE, Reveal(Card.RED), "reveal red", None)
-    assert event.to_json() == {"type": "chance", "text": "reveal red", "outcome": "reveal red",
-                               "card": "red", "seat": 0, "turn": 0}
+    assert event.to_json() == {"type": "chance", "text": "P1 reveals a red card",
+                               "outcome": "reveal red", "card": "red", "seat": 0, "turn": 0,
+                               "turn_seat": 0}
 
 
 # -- Raiding Stonehenge's figures -------------------------------------------------------------

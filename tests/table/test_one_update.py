@@ -55,8 +55,8 @@ def test_rs6_a_face_down_play_still_reads_apart() -> None:
     played = next(t for t in table.legal(mover) if t.startswith("play"))
     before = table.version
     table.submit(mover, played, before)
-    own = [e.event.text for e in table.events_for(mover, before)]
-    other = [e.event.text for e in table.events_for((mover + 1) % 3, before)]
+    own = [e.to_json().get("action", "") for e in table.events_for(mover, before)]
+    other = [e.to_json().get("action", "") for e in table.events_for((mover + 1) % 3, before)]
     assert any(text.endswith(played) for text in own), own
     assert not any(text.endswith(played) for text in other), other
 

@@ -107,7 +107,7 @@ def test_sc42_a_big_treasure_s_tokens_are_told_to_its_finder_only() -> None:
         assert position.players[0].gems == tokens
         events = GAME.outcome_events(before, position)
         public = [event.text for event in events if event.is_for(None)]
-        assert public == ["P1 puts the red-gems-20's gems behind the wallet"]
+        assert public == ["P1 hides the Big Treasure's gems in the wallet"]
         assert [event.is_for(1) for event in events] == [event.is_for(None) for event in events]
         own = [event.text for event in events if event.is_for(0) and not event.is_for(1)]
         assert len(own) == sum(tokens) and all(text.startswith("P1 gets a ") for text in own)

@@ -184,7 +184,7 @@ def test_a_potion_drunk_at_full_health_is_reported() -> None:
     before = state.clone()
     play(state, "draw health-potion")
     assert state.players[0].health == before.players[0].health
-    assert any("potion" in event.text for event in GAME.outcome_events(before, state))
+    assert any("potion" in event.text.lower() for event in GAME.outcome_events(before, state))
 
 
 @pytest.mark.parametrize(("kept", "reported"), [("health-potion", True),
@@ -197,12 +197,13 @@ def test_sc5_merlin_reports_a_potion_only_when_he_keeps_it(kept: str, reported: 
     play(state, "attack nw", "roll gem blank blank")
     before = state.clone()
     play(state, "draw health-potion")
-    assert not any("potion" in event.text for event in GAME.outcome_events(before, state))
+    assert not any("potion" in event.text.lower()
+                   for event in GAME.outcome_events(before, state))
     play(state, "draw green-gem")
     before = state.clone()
     play(state, f"keep {kept}")
     said = [event.text for event in GAME.outcome_events(before, state)]
-    assert any("health-potion has no effect" in text for text in said) is reported
+    assert any("Health Potion has no effect" in text for text in said) is reported
 
 
 # -- 4. the legend --------------------------------------------------------------------------

@@ -2,23 +2,61 @@
 card dealt (to which line or hand, and — to whoever may see it — which card), each card
 taken, played, each pile chosen, the reveal and the disks taken and given back. RS-6,
 RS-18: a card dealt to a hand and a committed card are told only to their owner; the
-others hear that it happened."""
+others hear that it happened.
+
+Every event of a round carries `turn` (rounds completed before it) and no `turn_seat`
+(every seat plays in a round), so a log groups it under its round; the first deal comes
+before any round (`turn` null). `text` says it in words with its subject named (issue
+27: "P1 takes the 6 (black) from line 5", never the notation), and a disk given back is
+marked `emphasis="loss"` so a face can make it stand out."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from albion.core.events import ActionTaken, ChanceResult, Event
-from albion.games.raiding_stonehenge.actions import Deal, Place, Play, RaidingAction, Take
+from albion.games.raiding_stonehenge.actions import (
+    Deal,
+    Place,
+    Play,
+    RaidingAction,
+    SetAside,
+    Take,
+)
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, Colour
+from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import HAND_TARGET, RaidingRecord
+
+Emphasis = Literal["loss"]
+"""What a face makes stand out in a log: a loss (a disk given back)."""
 
 
 def colour_word(number: int) -> str:
     """RS-1: a card's colour by its number, black for 6, 12, …"""
     colour = CARD_COLOUR[number]
     return "black" if colour == BLACK else Colour(colour).label
+
+
+def card_words(number: int) -> str:
+    """A card in words: "the 6 (black)"."""
+    return f"the {number} ({colour_word(number)})"
+
+
+def round_of(state: RaidingRecord) -> int | None:
+    """Rounds completed before `state`'s decision; None while the first deal is dealt."""
+    if state.round == 1 and state.phase is Phase.DEALING:
+        return None
+    return state.round - 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundDecided(ActionTaken):
+    """A seat's decision in round `turn` (rounds completed before it; every seat plays in
+    a round, so no seat's turn is named)."""
+
+    turn: int | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,10 +68,11 @@ class CardDealt(ChanceResult):
     seat: int | None
     card: int | None
     colour: str | None
+    turn: int | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardTaken(ActionTaken):
+class CardTaken(RoundDecided):
     """RS-5: `seat` took the bottom card of line `line` (1–5), seen by everyone."""
 
     line: int
@@ -42,7 +81,7 @@ class CardTaken(ActionTaken):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardCommitted(ActionTaken):
+class CardCommitted(RoundDecided):
     """RS-6: `seat` chose its card face down; `card` is told to that seat only."""
 
     card: int | None
@@ -50,7 +89,7 @@ class CardCommitted(ActionTaken):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PileChosen(ActionTaken):
+class PileChosen(RoundDecided):
     """RS-8: `seat`, with a black card, went to the pile of `pile`."""
 
     pile: str
@@ -63,6 +102,7 @@ class Reveal(Event):
     kind: ClassVar[str] = "reveal"
     plays: tuple[int, ...]
     colours: tuple[str, ...]
+    turn: int | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,27 +114,69 @@ class DiskMoved(Event):
     seat: int
     colour: str
     taken: bool
+    turn: int | None
+    emphasis: Emphasis | None = None
 
 
 def decision_event(state: RaidingRecord, actor: int, action: RaidingAction, wording: str,
                    name: str, viewer: int | None) -> Event:
-    """`action` (worded `wording` for `viewer`) as `viewer` receives it."""
+    """`action` (worded `wording` for `viewer`, as the notation may be read) as `viewer`
+    receives it, in words."""
+    turn = round_of(state)
     if isinstance(action, Deal):
         target = state.deal_queue[0] if state.deal_queue else 0
         seat = target - HAND_TARGET if target >= HAND_TARGET else None
         seen = seat is None or viewer == seat
-        return CardDealt(text=wording, outcome=wording,
-                         line=None if seat is not None else target + 1, seat=seat,
-                         card=action.number if seen else None,
-                         colour=colour_word(action.number) if seen else None)
-    text = f"{name} {wording}"
+        dealt = card_words(action.number) if seen else "a card"
+        text = f"{dealt} goes to line {target + 1}" if seat is None \
+            else f"P{seat + 1} is dealt {dealt}"
+        return CardDealt(text=text,
+                         outcome=wording, line=None if seat is not None else target + 1,
+                         seat=seat, card=action.number if seen else None,
+                         colour=colour_word(action.number) if seen else None, turn=turn)
     if isinstance(action, Take) and state.lines[action.line]:
         card = state.lines[action.line][-1]
-        return CardTaken(text=text, seat=actor, action=wording, line=action.line + 1,
-                         card=card, colour=colour_word(card))
+        return CardTaken(text=f"{name} takes {card_words(card)} from line {action.line + 1}",
+                         seat=actor, action=wording, line=action.line + 1, card=card,
+                         colour=colour_word(card), turn=turn)
     if isinstance(action, Play):
-        return CardCommitted(text=text, seat=actor, action=wording, face_down=True,
-                             card=action.number if viewer == actor else None)
+        seen = viewer == actor
+        played = card_words(action.number) if seen else "a card"
+        return CardCommitted(text=f"{name} plays {played} face down", seat=actor,
+                             action=wording, face_down=True,
+                             card=action.number if seen else None, turn=turn)
     if isinstance(action, Place):
-        return PileChosen(text=text, seat=actor, action=wording, pile=action.colour.label)
-    return ActionTaken(text=text, seat=actor, action=wording)
+        colour = action.colour.label
+        return PileChosen(text=f"{name} takes the black card to the {colour} pile", seat=actor,
+                          action=wording, pile=colour, turn=turn)
+    if isinstance(action, SetAside):
+        return RoundDecided(text=f"{name} sets aside a {action.colour.label} disk", seat=actor,
+                       action=wording, turn=turn)
+    return RoundDecided(text=f"{name} {wording}", seat=actor, action=wording, turn=turn)
+
+
+def outcome_events(before: RaidingRecord, after: RaidingRecord) -> list[Event]:
+    """RS-6 to RS-11: the reveal once the last card is committed, then who took and who
+    gave back which disks (all public by then)."""
+    turn = round_of(before)
+    events: list[Event] = []
+    if before.phase is Phase.PLAY and after.phase is not Phase.PLAY:
+        plays = before.plays[:]
+        last = Counter(before.hands[before.seat]) - Counter(after.hands[before.seat])
+        plays[before.seat] = next(iter(last))
+        text = "the cards are revealed: " + ", ".join(
+            f"P{seat + 1} {card} ({colour_word(card)})" for seat, card in enumerate(plays))
+        events.append(Reveal(text=text, plays=tuple(plays),
+                             colours=tuple(colour_word(card) for card in plays), turn=turn))
+    for seat in range(before.n):
+        for colour in Colour:
+            change = after.disks[seat][colour] - before.disks[seat][colour]
+            if change > 0:
+                events.append(DiskMoved(text=f"P{seat + 1} takes a {colour.label} disk",
+                                        seat=seat, colour=colour.label, taken=True,
+                                        turn=turn))
+            elif change < 0:
+                events.append(DiskMoved(text=f"P{seat + 1} gives back a {colour.label} disk",
+                                        seat=seat, colour=colour.label, taken=False,
+                                        turn=turn, emphasis="loss"))
+    return events

@@ -14,8 +14,7 @@ from albion.core.variants import Variant, VariantValue
 from albion.games.raiding_stonehenge import action_space as space
 from albion.games.raiding_stonehenge import events, notation, position
 from albion.games.raiding_stonehenge.actions import RaidingAction
-from albion.games.raiding_stonehenge.components import HIGHEST_CARD, Colour, full_deck
-from albion.games.raiding_stonehenge.events import DiskMoved, Reveal, colour_word
+from albion.games.raiding_stonehenge.components import HIGHEST_CARD, full_deck
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import Rules
 from albion.games.raiding_stonehenge.resolution import placement_order
@@ -90,26 +89,8 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
 
     def outcome_events(self, before: RaidingState, after: RaidingState) -> list[Event]:
         """RS-6 to RS-11: the reveal once the last card is committed, then who took and
-        who gave back which disks (all public by then)."""
-        events: list[Event] = []
-        if before.phase is Phase.PLAY and after.phase is not Phase.PLAY:
-            plays = before.plays[:]
-            last = Counter(before.hands[before.seat]) - Counter(after.hands[before.seat])
-            plays[before.seat] = next(iter(last))
-            text = "reveal: " + ", ".join(f"P{seat + 1} {card}"
-                                          for seat, card in enumerate(plays))
-            events.append(Reveal(text=text, plays=tuple(plays),
-                                 colours=tuple(colour_word(card) for card in plays)))
-        for seat in range(before.n):
-            for colour in Colour:
-                change = after.disks[seat][colour] - before.disks[seat][colour]
-                if change > 0:
-                    events.append(DiskMoved(text=f"P{seat + 1} takes {colour.label}",
-                                            seat=seat, colour=colour.label, taken=True))
-                elif change < 0:
-                    events.append(DiskMoved(text=f"P{seat + 1} gives back {colour.label}",
-                                            seat=seat, colour=colour.label, taken=False))
-        return events
+        who gave back which disks (all public by then), as `events` words them."""
+        return events.outcome_events(before, after)
 
     def sample_state(self, view: RaidingView, rng: random.Random) -> RaidingState:
         """RS-20: unseen cards (not in the seat's hand, the lines, the discard or a

@@ -1,7 +1,11 @@
 """Chance at a Super Camelot table as values a face can draw (issue 26): the dice rolled
 (their faces, whose roll and what for), the tile explored and where, the card drawn and
 from which deck, the Stars of a first-player roll, the seat drawn to start. SC-27:
-everything chance decides is public."""
+everything chance decides is public.
+
+Each is told in words with its subject named (issue 27: "P1's attack rolls shield, star,
+2 hits", "P1 explores the Fire Shrine tile", never `roll shield star two-hits` or
+`tile fire-shrine`), and carries `turn` and `turn_seat` as the decisions do (`events`)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from albion.games.super_camelot.actions import (
     SuperCamelotAction,
 )
 from albion.games.super_camelot.board import name, slot_of, slot_origin
+from albion.games.super_camelot.events import CARD_WORDS, DECK_WORDS, FACE_WORDS, turn_of
 from albion.games.super_camelot.pieces import (
     AttackRoll,
     CardDraws,
@@ -41,6 +46,8 @@ class DiceRolled(ChanceResult):
     seat: int
     weapon: str | None
     purpose: str
+    turn: int | None
+    turn_seat: int | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +56,8 @@ class StarsRolled(ChanceResult):
 
     seat: int
     stars: int
+    turn: None = None
+    turn_seat: None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,17 +65,23 @@ class FirstSeatDrawn(ChanceResult):
     """SC-4, SC-41: `seat` starts."""
 
     seat: int
+    turn: None = None
+    turn_seat: None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TileDrawn(ChanceResult):
     """SC-1, SC-10: tile `tile` (its notation key, and `name`) placed in slot `slot`
-    (0–15, reading order), its north-west square `north_west`."""
+    (0–15, reading order), its north-west square `north_west`; `seat` explored it (null:
+    a centre tile placed before play)."""
 
     tile: str
     name: str
     slot: int
     north_west: str
+    seat: int | None
+    turn: int | None
+    turn_seat: int | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,33 +91,56 @@ class CardDrawn(ChanceResult):
     card: str
     deck: str
     seat: int
+    turn: int | None
+    turn_seat: int | None
 
 
 def chance_event(state: SuperCamelotRecord, action: SuperCamelotAction,
                  wording: str) -> ChanceResult:
-    """The chance outcome `action` (worded `wording`) in `state`, as values."""
+    """The chance outcome `action` (noted `wording`) in `state`, as values and words."""
     step = state.pending[-1] if state.pending else None
+    turn, turn_seat = turn_of(state)
     if isinstance(action, Roll):
         faces = tuple(face.name.lower() for face in action.faces)
+        shown = ", ".join(FACE_WORDS[face] for face in action.faces)
         if isinstance(step, Defence):
-            return DiceRolled(text=wording, outcome=wording, faces=faces, seat=step.victim,
-                              weapon=None, purpose="defence")
+            return DiceRolled(text=f"P{step.victim + 1} defends against {step.damage} "
+                              f"damage: {shown}", outcome=wording, faces=faces,
+                              seat=step.victim, weapon=None, purpose="defence", turn=turn,
+                              turn_seat=turn_seat)
         strike = step.strike if isinstance(step, AttackRoll | RerollDie) else None
-        return DiceRolled(text=wording, outcome=wording, faces=faces, seat=state.active,
-                          weapon=strike.weapon.name.lower() if strike else None,
-                          purpose="re-roll" if isinstance(step, RerollDie) else "attack")
+        weapon = strike.weapon.name.lower() if strike else None
+        again = isinstance(step, RerollDie)
+        what = "re-rolled die" if again else WEAPON_WORDS.get(weapon or "", "attack")
+        return DiceRolled(text=f"P{state.active + 1}'s {what}: {shown}", outcome=wording,
+                          faces=faces, seat=state.active, weapon=weapon,
+                          purpose="re-roll" if again else "attack", turn=turn,
+                          turn_seat=turn_seat)
     if isinstance(action, StarCount) and isinstance(step, StarRoll):
-        return StarsRolled(text=wording, outcome=wording,
-                           seat=step.rollers[len(step.stars)], stars=action.stars)
+        seat = step.rollers[len(step.stars)]
+        tie = f" (tie, roll {step.round})" if step.round > 1 else ""
+        stars = f"{action.stars} Star{'' if action.stars == 1 else 's'}"
+        return StarsRolled(text=f"P{seat + 1} rolls {stars} for the first player{tie}",
+                           outcome=wording, seat=seat, stars=action.stars)
     if isinstance(action, FirstSeat):
-        return FirstSeatDrawn(text=wording, outcome=wording, seat=action.seat)
+        return FirstSeatDrawn(text=f"still tied: the lots say P{action.seat + 1} starts",
+                              outcome=wording, seat=action.seat)
     if isinstance(action, PlaceTile) and isinstance(step, CentreDraw | TileDraw):
         slot = step.slot if isinstance(step, CentreDraw) else slot_of(step.target)
         tile = TILES[action.tile]
-        return TileDrawn(text=wording, outcome=wording, tile=tile.key, name=tile.name,
-                         slot=slot, north_west=name(slot_origin(slot)))
+        explorer = state.active if isinstance(step, TileDraw) else None
+        text = (f"the {tile.name} tile is placed in the centre" if explorer is None
+                else f"P{explorer + 1} explores the {tile.name} tile")
+        return TileDrawn(text=text, outcome=wording, tile=tile.key, name=tile.name,
+                         slot=slot, north_west=name(slot_origin(slot)), seat=explorer,
+                         turn=turn, turn_seat=turn_seat)
     if isinstance(action, Draw) and isinstance(step, CardDraws | SecondDraw | TreasureDraw):
         deck = step.draws.deck if isinstance(step, SecondDraw) else step.deck
-        return CardDrawn(text=wording, outcome=wording, card=action.card.name.lower(),
-                         deck=deck.name.lower(), seat=state.active)
+        return CardDrawn(text=f"P{state.active + 1} draws {CARD_WORDS[action.card]} "
+                         f"({DECK_WORDS[deck]})", outcome=wording,
+                         card=action.card.name.lower(), deck=deck.name.lower(),
+                         seat=state.active, turn=turn, turn_seat=turn_seat)
     return ChanceResult(text=wording, outcome=wording)
+
+
+WEAPON_WORDS = {"sword": "attack", "bomb": "bomb", "bow": "shot"}

@@ -15,6 +15,7 @@ from albion.games.super_camelot import action_space as space
 from albion.games.super_camelot import (
     belongings,
     chance_events,
+    events,
     notation,
     position,
     report,
@@ -102,11 +103,11 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
 
     def decision_event(self, state: SuperCamelotState, actor: int,
                        action: SuperCamelotAction, text: str, viewer: int | None) -> Event:
-        """SC-27: the same account for everyone; chance as values (`chance_events`)."""
+        """SC-27: the same account for everyone, in words, as values (`events`, chance in
+        `chance_events`)."""
         if actor == CHANCE:
-            return chance_events.chance_event(
-                state, action, self.describe_action(state, action, viewer))
-        return super().decision_event(state, actor, action, text, viewer)
+            return chance_events.chance_event(state, action, text)
+        return events.decision_event(state, actor, action, text)
 
     def outcome_events(self, before: SuperCamelotState,
                        after: SuperCamelotState) -> list[Event]:

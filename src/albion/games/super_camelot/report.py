@@ -1,13 +1,16 @@
 """What an action brought about, as events for the play log (public facts only: health,
 enemies, items picked up, treasures found or stolen — never a gem total, SC-19, nor what
-the hidden gem supply paid, SC-42)."""
+the hidden gem supply paid, SC-42), in words with their subject named (issue 27), each
+with the turn it happened in (`events.turn_of`) and, for damage, a character passing out
+or a treasure stolen, an `emphasis` a face makes stand out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from albion.core.events import EVERYONE, Event
+from albion.games.super_camelot import events as words
 from albion.games.super_camelot.actions import KeepCard
 from albion.games.super_camelot.board import name
 from albion.games.super_camelot.components import GEM_ITEMS, Card, Deck, Item, Token
@@ -39,6 +42,8 @@ class EnemyEvent(Event):
     change: str
     """"moves", "appears" or "dies"."""
     origin: str | None = None
+    turn: int | None = None
+    turn_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,6 +55,9 @@ class HealthEvent(Event):
     change: int
     health: int
     passed_out: bool
+    turn: int | None = None
+    turn_seat: int | None = None
+    emphasis: words.Emphasis | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +68,9 @@ class Gain(Event):
     seat: int
     thing: str
     stolen: bool = False
+    turn: int | None = None
+    turn_seat: int | None = None
+    emphasis: words.Emphasis | None = None
 
 
 POTIONS = (Card.HEALTH_POTION, Card.GRAIL_WATER)
@@ -69,36 +80,41 @@ def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
     """SC-19: items picked up, treasures and health are public; SC-42: the tokens a Big
     Treasure pays from the supply (which its hidden counts decide) are told to the finder
     only."""
-    events: list[Event] = _enemy_events(before, after) + _wasted_potion(before, after)
+    turn, turn_seat = words.turn_of(before)
+    events: list[EnemyEvent | HealthEvent | Gain] = \
+        _enemy_events(before, after) + _wasted_potion(before, after)
     big = _big_treasure(before, after)
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=False)):
         who = f"P{seat + 1}"
         if new.health < old.health:
             events.append(HealthEvent(
-                text=f"{who} takes {old.health - new.health} damage ({new.health} left)",
-                seat=seat, change=new.health - old.health, health=new.health,
-                passed_out=new.passed_out))
+                text=f"{who} takes {old.health - new.health} damage ({new.health} health "
+                     "left)", seat=seat, change=new.health - old.health, health=new.health,
+                passed_out=new.passed_out, emphasis="damage"))
         elif new.health > old.health and not old.passed_out:
-            events.append(HealthEvent(text=f"{who} heals to {new.health}", seat=seat,
+            events.append(HealthEvent(text=f"{who} heals to {new.health} health", seat=seat,
                                       change=new.health - old.health, health=new.health,
                                       passed_out=False))
         if new.passed_out and not old.passed_out:
             events.append(HealthEvent(text=f"{who} passes out", seat=seat, change=0,
-                                      health=new.health, passed_out=True))
+                                      health=new.health, passed_out=True,
+                                      emphasis="pass_out"))
         paid = big if seat == before.active else None
-        events += [Gain(text=f"{who} gets a {item.label}", seat=seat, thing=item.label,
+        events += [Gain(text=f"{who} gets {words.ITEM_WORDS[item]}", seat=seat,
+                        thing=item.label,
                         audience=frozenset({seat}) if paid and item in GEM_ITEMS else EVERYONE)
                    for item in Item for _ in range(_held(new, item) - _held(old, item))]
         if paid:
-            events.append(Gain(text=f"{who} puts the {paid.label}'s gems behind the wallet",
+            events.append(Gain(text=f"{who} hides the Big Treasure's gems in the wallet",
                                seat=seat, thing=paid.label))
         gained = [card for card in new.treasures if card not in old.treasures]
-        events += [Gain(text=f"{who} gains the {card.label}", seat=seat, thing=card.label)
+        events += [Gain(text=f"{who} gains {words.CARD_WORDS[card]}", seat=seat,
+                        thing=card.label)
                    for card, status in gained if status is TreasureState.UP]
-        events += [Gain(text=f"a Mimic takes {who}'s {card.label}", seat=seat,
-                        thing=card.label, stolen=True)
+        events += [Gain(text=f"a Mimic takes {who}'s {words.bare(words.CARD_WORDS[card])}",
+                        seat=seat, thing=card.label, stolen=True, emphasis="loss")
                    for card, status in gained if status is TreasureState.STOLEN]
-    return events
+    return [replace(event, turn=turn, turn_seat=turn_seat) for event in events]
 
 
 def _big_treasure(before: SuperCamelotState, after: SuperCamelotState) -> Card | None:
@@ -107,7 +123,8 @@ def _big_treasure(before: SuperCamelotState, after: SuperCamelotState) -> Card |
     return next((Card(card) for card, count in enumerate(new) if count > old[card]), None)
 
 
-def _wasted_potion(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+def _wasted_potion(before: SuperCamelotState,
+                   after: SuperCamelotState) -> list[EnemyEvent | HealthEvent | Gain]:
     """SC-16, SC-21, SC-39: a healing potion drunk by a character at full health (or
     passed out) heals nothing; say so rather than let the card vanish unmentioned."""
     seat = before.active
@@ -120,7 +137,8 @@ def _wasted_potion(before: SuperCamelotState, after: SuperCamelotState) -> list[
     if card is None:
         return []
     why = "has passed out" if old.passed_out else "is at full health"
-    return [HealthEvent(text=f"P{seat + 1}'s {card.label} has no effect (P{seat + 1} {why})",
+    return [HealthEvent(text=f"P{seat + 1}'s {words.bare(words.CARD_WORDS[card])} has no "
+                             f"effect (P{seat + 1} {why})",
                         seat=seat, change=0, health=new.health, passed_out=new.passed_out)]
 
 
@@ -183,28 +201,32 @@ def _held(player: Adventurer, item: Item) -> int:
 
 
 def _label(token: Token) -> str:
+    """The protocol's word for an enemy (`dark knight`): the `enemy` field."""
     return token.name.lower().replace("_", " ")
 
 
-def _enemy_events(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
+def _enemy_events(before: SuperCamelotState,
+                  after: SuperCamelotState) -> list[EnemyEvent | HealthEvent | Gain]:
     if after.populated != before.populated:
         return []  # a tile filled or emptied: its tokens came or went, nobody fought
     gone = {sq: token for sq, token in before.enemies.items() if after.enemies.get(sq) != token}
     new = {sq: token for sq, token in after.enemies.items() if before.enemies.get(sq) != token}
-    events: list[Event] = []
+    events: list[EnemyEvent | HealthEvent | Gain] = []
     for square, token in sorted(new.items()):
         origin = next((sq for sq, t in gone.items() if t is token), None)
         if origin is not None:
             del gone[origin]
             events.append(EnemyEvent(
-                text=f"the {_label(token)} moves {name(origin)} → {name(square)}",
+                text=f"the {words.TOKEN_WORDS[token]} moves from {name(origin)} to "
+                     f"{name(square)}",
                 enemy=_label(token), square=name(square), change="moves",
                 origin=name(origin)))
         else:
-            events.append(EnemyEvent(text=f"a {_label(token)} appears on {name(square)}",
+            events.append(EnemyEvent(text=f"a {words.TOKEN_WORDS[token]} appears on "
+                                          f"{name(square)}",
                                      enemy=_label(token), square=name(square),
                                      change="appears"))
-    events += [EnemyEvent(text=f"the {_label(token)} on {name(square)} dies",
+    events += [EnemyEvent(text=f"the {words.TOKEN_WORDS[token]} on {name(square)} is killed",
                           enemy=_label(token), square=name(square), change="dies")
                for square, token in sorted(gone.items())]
     return events

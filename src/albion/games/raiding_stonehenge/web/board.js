@@ -285,8 +285,10 @@ function playerNode(view, p, at, news, ctx) {
     hand = [el("span", { class: "rs-muted" }, `${p.hand_size} cards`)];
   } else {
     const known = p.taken.slice(0, p.hand_size);
+    const unknown = Math.max(0, p.hand_size - known.length);
     hand = [...known.map((c) => card(c, "rs-small rs-known")),
-      ...Array.from({ length: Math.max(0, p.hand_size - known.length) }, () => back("rs-small"))];
+      unknown ? el("span", { class: "rs-backs" },
+        Array.from({ length: unknown }, () => back("rs-small"))) : null];
   }
 
   return el("div", {
