@@ -86,7 +86,8 @@ def update(table: Table, viewer: int | None, since: int, *,
             "legal": table.legal(viewer) if viewer is not None else [],
             "status": "playing", "names": {}, "away": {}, "decided_at": 0.0,
             "committed_at": 0.0, "seed_chosen": seed_chosen,
-            "elsewhere": None if viewer is None else 0, "rematch": None}
+            "elsewhere": None if viewer is None else 0, "rematch": None,
+            "rematch_offer": None, "clock": None}
 
 
 def test_correct_frames_pass() -> None:

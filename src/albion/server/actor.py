@@ -461,7 +461,10 @@ class TableActor:
                 self.leave(client)
 
     async def send_chat(self, client: Client) -> None:
-        """A new connection's whole chat."""
+        """A new connection's whole chat (nothing while nobody has written and the
+        spectators may not: a client that never chats never sees a chat frame)."""
+        if not self.chat and not self.spectators_chat:
+            return
         with contextlib.suppress(Exception):
             await client.send(chat_frame(self.chat, self.spectators_chat, whole=True))
 
