@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
+import { drawLog, markLogVersion } from "./log.js";
 import { resultWords, seatName } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -41,11 +42,7 @@ function show(version) {
   ui.position.textContent = `${at} / ${replay.steps.length - 1}`;
   history.replaceState(null, "", `#${at}`);
   ui.share.href = `${location.origin}/replay/${tableId}#${at}`;
-  for (const item of ui.log.children) {
-    const current = Number(item.dataset.version) === at;
-    item.classList.toggle("mine", current);
-    if (current) item.scrollIntoView({ block: "nearest" });
-  }
+  markLogVersion(ui.log, at);
   document.body.dataset.version = String(at);
 }
 
@@ -100,12 +97,8 @@ async function main() {
   ui.slider.max = String(replay.steps.length - 1);
   ui.play.addEventListener("click", toggle);
   ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
-  for (const event of replay.events) {
-    const item = el("li", { "data-version": event.version, class: "target", tabindex: "0" },
-      el("span", { class: "v" }, String(event.version)), event.text);
-    item.addEventListener("click", () => show(event.version));
-    ui.log.append(item);
-  }
+  drawLog(ui.log, replay.events, { seatName: (seat) => seatName(last, replay.names, seat),
+    onPick: (version) => show(version), follow: false });
   document.querySelector("main").append(ui.result, controls(),
     el("div", { class: "table-layout" }, ui.board,
       el("aside", {}, el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log))));

@@ -8,6 +8,7 @@
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
+import { drawLog } from "./log.js";
 import { header } from "./header.js";
 import { seatName } from "./words.js";
 import { Countdown, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
@@ -232,18 +233,16 @@ function showInfo(text) {
   ui.info.classList.remove("hidden");
 }
 
+// The log by turn, in words (log.js); a decision a stand-in bot made is marked as such.
 function appendLog(events, replace) {
-  if (replace) {
-    clear(ui.log);
-  }
-  for (const event of events) {
-    const mine = latest && latest.view.viewer !== null && event.seat === latest.view.viewer;
-    const standIn = latest && event.type === "action" && latest.away && latest.away[String(event.seat)];
-    ui.log.append(el("li", { class: `${event.type === "notice" ? "notice-line" : ""}${mine ? " mine" : ""}${standIn ? " stand-in" : ""}` },
-      el("span", { class: "v" }, String(event.version)), event.text,
-      standIn ? el("span", { class: "small muted" }, " — played by the stand-in bot") : null));
-  }
-  ui.log.scrollTop = ui.log.scrollHeight;
+  const view = latest.view;
+  drawLog(ui.log, events, {
+    viewer: watching ? null : view.viewer,
+    seatName: (s) => seatName(latest.view, names, s),
+    replace,
+    extra: (event) => (event.type === "action" && latest.away && latest.away[String(event.seat)]
+      ? { className: "stand-in", note: "played by the stand-in bot" } : null),
+  });
 }
 
 // Quick updates are drawn one after another; only the newest one offers choices.
