@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,8 @@ from albion.games.raiding_stonehenge import GAME as RAIDING
 from albion.games.super_camelot import GAME as CAMELOT
 from albion.games.super_camelot import presentation, render
 from albion.games.super_camelot import wire as camelot_wire
-from albion.games.super_camelot.actions import Attack
-from albion.games.super_camelot.board import name
+from albion.games.super_camelot.actions import Attack, Step
+from albion.games.super_camelot.board import SQUARES, name, slot_of
 from albion.games.super_camelot.combat import ARC_NAMES, arc_squares
 from albion.games.super_camelot.pieces import AttackRoll
 from albion.table import Table
@@ -259,3 +260,34 @@ def rs9_rank(seats: list[int], plays: tuple[int, ...], start: int) -> list[int]:
     from the start player."""
     players = len(plays)
     return sorted(seats, key=lambda s: (plays[s] % 6 == 0, -plays[s], (s - start) % players))
+
+
+# -- Super Camelot's exploration ------------------------------------------------------------
+
+
+def exploring_steps(seeds: range) -> Iterator[tuple[Any, Any]]:
+    """(view, step) for every step into an unexplored slot (SC-10) legal in random games."""
+    for setup in SETUPS:
+        if setup.game.id != "super-camelot":
+            continue
+        for seed in seeds:
+            for state, seat in decisions(setup, seed):
+                for action in state.legal_actions():
+                    if isinstance(action, Step) and action.to < SQUARES and \
+                            state.slot_tile[slot_of(action.to)] < 0:
+                        yield state.observe(seat), action
+
+
+def test_sc10_a_step_into_the_unexplored_forest_is_an_explore_target() -> None:
+    """Issue 27: the first exploration had no target on the board (only a button): the
+    step into the fog is annotated as `explore`, on the square it enters (which may lie
+    outside the explored map: the board then draws the fog there to hold it)."""
+    found = 0
+    for view, step in exploring_steps(range(1, 6)):
+        note = presentation.annotate(view, [step])[0]
+        square = name(step.to)
+        assert note.kind == "explore" and note.ruling == "SC-10", note
+        assert note.at is not None and note.at.area == "square" and note.at.square == square
+        assert note.label == f"Explore: step to {square} and draw a new tile"
+        found += 1
+    assert found > 0

@@ -26,7 +26,7 @@ from albion.games.diamoniak.cards import (
     NO_COLOUR,
     Card,
 )
-from albion.games.diamoniak.events import CardRevealed, Decided
+from albion.games.diamoniak.events import CardRevealed, Decided, a_card
 from albion.games.diamoniak.view import DiamoniakView
 
 Colour = Literal["red", "blue", "green", "yellow"]
@@ -211,7 +211,7 @@ def _note(view: DiamoniakView, action: DiamoniakAction) -> ActionNote:
                           Place("draw_pile"))
     if action is Choice.LOSE_CASTLE:
         castle = Card(view.castles[me][0]).label
-        return ActionNote("lose", f"Give the witch a {castle} card of your castle", "DI-8",
+        return ActionNote("lose", f"Give the witch a {castle} card from your castle", "DI-8",
                           Place("castle", seat=me, item=castle))
     if isinstance(action, Choice):
         return CHOICE_NOTES[action]
@@ -224,8 +224,8 @@ def _note(view: DiamoniakView, action: DiamoniakAction) -> ActionNote:
             Place("right_pile", seat=action.seller, item=colour))
     if isinstance(action, Lose):
         kind = action.card.label
-        return ActionNote("lose", f"Give the witch a {kind} card of your right-hand pile",
-                          "DI-8", Place("right_pile", seat=me, item=kind))
+        return ActionNote("lose", f"Give the witch {a_card(action.card)} from your right-hand "
+                          "pile", "DI-8", Place("right_pile", seat=me, item=kind))
     return ActionNote("action", str(action))
 
 

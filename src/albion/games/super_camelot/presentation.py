@@ -42,10 +42,18 @@ from albion.games.super_camelot.board import (
     SIDE,
     SQUARES,
     name,
+    slot_of,
 )
 from albion.games.super_camelot.combat import ARC_NAMES, ARCS, BLOCKS
 from albion.games.super_camelot.components import ABILITIES, Character
 from albion.games.super_camelot.config import Rules
+from albion.games.super_camelot.events import (
+    ARC_WORDS,
+    CARD_WORDS,
+    FACE_WORDS,
+    SPECIAL_WORDS,
+    bare,
+)
 from albion.games.super_camelot.tiles import TILE_SIZE
 from albion.games.super_camelot.view import SuperCamelotView
 
@@ -174,7 +182,7 @@ def annotate(view: SuperCamelotView,
 
 
 COMMAND_NOTES: dict[Command, ActionNote] = {
-    Command.STOP: ActionNote("stop", "Stop moving (the Move's other squares are lost)", "SC-8"),
+    Command.STOP: ActionNote("stop", "Stop moving (the rest of this move is lost)", "SC-8"),
     Command.CLAIM: ActionNote("claim", "Claim the Holy Grail and win", "SC-20",
                               Place("castle")),
     Command.DIG: ActionNote("dig", "Dig with the Shovel: draw a Small Loot card", "SC-26"),
@@ -186,7 +194,7 @@ COMMAND_NOTES: dict[Command, ActionNote] = {
 def _note(view: SuperCamelotView, rules: Rules, seat: int, position: int,
           action: SuperCamelotAction) -> ActionNote:
     if isinstance(action, Step):
-        return _step(position, action.to)
+        return _step(view, position, action.to)
     if isinstance(action, Attack):
         return _attack(rules, position, action.arc)
     if action is Command.OPEN_CHEST:
@@ -214,18 +222,23 @@ def _note(view: SuperCamelotView, rules: Rules, seat: int, position: int,
         stack = next((square for square, (special, _) in view.stacks
                       if special is action.special and position < SQUARES
                       and square in NEIGHBOURS[position]), None)
-        return ActionNote("pick_up", f"Pick up the {action.special.label.replace('-', ' ')}",
+        return ActionNote("pick_up", f"Pick up {SPECIAL_WORDS[action.special]}",
                           "SC-18", None if stack is None else Place("square",
                                                                     square=name(stack)))
     return _choice(view, action)
 
 
-def _step(position: int, to: int) -> ActionNote:
+def _step(view: SuperCamelotView, position: int, to: int) -> ActionNote:
+    """A step on its square or circle; SC-10: a step off the explored forest explores,
+    on the unexplored square it enters (a face draws the fog beside the map there)."""
     if to >= SQUARES:
         side = CIRCLE_NAMES[to - SQUARES]
         return ActionNote("step", f"Step onto the {side} circle", "SC-20",
                           Place("circle", item=side), _circle_squares(to))
     square = name(to)
+    if view.slot_tile[slot_of(to)] < 0:
+        return ActionNote("explore", f"Explore: step to {square} and draw a new tile",
+                          "SC-10", Place("square", square=square), (square,))
     return ActionNote("step", f"Step to {square}", "SC-8", Place("square", square=square),
                       (square,))
 
@@ -238,7 +251,7 @@ def _attack(rules: Rules, position: int, arc: int) -> ActionNote:
     anchor = middle if middle in struck else (struck[0] if struck else None)
     sweep = arc >= 4
     squares = tuple(name(square) for square in struck)
-    label = (f"{'Sweep' if sweep else 'Attack'} {ARC_NAMES[arc]}: "
+    label = (f"{'Sweep' if sweep else 'Attack'} {ARC_WORDS.get(ARC_NAMES[arc], ARC_NAMES[arc])}: "
              + (", ".join(squares) if squares else "no square"))
     return ActionNote("sweep" if sweep else "attack", label, "SC-32" if sweep else "SC-12",
                       None if anchor is None else Place("square", square=name(anchor),
@@ -263,6 +276,13 @@ def _circle_squares(circle: int) -> tuple[str, ...]:
     return tuple(name(square) for square in CIRCLE_SQUARES[circle])
 
 
+STARS_WORDS: dict[int, str] = {
+    0: "Use no Star as a Gem: each counts as 2 Hits",
+    1: "Use 1 Star as a Gem, any other as 2 Hits",
+    2: "Use 2 Stars as Gems, any other as 2 Hits",
+    3: "Use 3 Stars as Gems"}
+"""SC-38: how many Stars of the roll become Gems, in a player's words (issue 27: the
+buttons read `gems 0`, `gems 1`)."""
 ON_A_SQUARE: dict[type, tuple[str, str, str]] = {
     Kill: ("kill", "Kill the enemy on {square}", "SC-38"),
     LootFrom: ("loot", "The enemy killed on {square} draws Loot", "SC-12"),
@@ -276,11 +296,11 @@ def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
     """The answers to a question the game asks (SC-5, SC-12, SC-16, SC-22, SC-24, SC-38)."""
     if isinstance(action, Reroll):
         face = action.face.name.lower()
-        return ActionNote("reroll", f"Re-roll a {face.replace('_', ' ')} die", "SC-5",
-                          Place("dice", item=face))
+        return ActionNote("reroll", f"Re-roll the die showing {FACE_WORDS[action.face]}",
+                          "SC-5", Place("dice", item=face))
     if isinstance(action, UseStars):
-        return ActionNote("stars", f"Count {action.gems} Star(s) as Gems, the others as "
-                          "2 Hits", "SC-38")
+        return ActionNote("stars", STARS_WORDS.get(action.gems, f"Use {action.gems} Stars as "
+                                                                "Gems"), "SC-38")
     if isinstance(action, Kill | LootFrom | DropAt | Activate):
         kind, words, ruling = ON_A_SQUARE[type(action)]
         square = name(action.square)
@@ -288,7 +308,7 @@ def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
                           Place("square", square=square), (square,))
     if isinstance(action, KeepCard):
         card = action.card.name.lower()
-        return ActionNote("keep", f"Keep the {card.replace('_', ' ')}", "SC-5",
+        return ActionNote("keep", f"Keep {CARD_WORDS[action.card]}", "SC-5",
                           Place("cards", item=card))
     if isinstance(action, Target):
         where = view.players[action.seat].position
@@ -297,7 +317,7 @@ def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
                               "square", seat=action.seat, square=shown_at(where)))
     if isinstance(action, GiveUp):
         card = action.card.name.lower()
-        return ActionNote("give_up", f"Give the Mimic your {card.replace('_', ' ')}",
+        return ActionNote("give_up", f"Give the Mimic your {bare(CARD_WORDS[action.card])}",
                           "SC-24", Place("treasures", seat=view.seat, item=card))
     return ActionNote("action", str(action))
 

@@ -189,9 +189,10 @@ GENERIC_CHOICE = Ask("choice", "the decision the game asks for next", None)
 GENERIC_CHANCE = Ask("chance", "chance decides the next step", None)
 CHOOSING_CHARACTER = Ask("character", "which character to play", "SC-34")
 ENTERING = Ask("enter", "which free starting circle to enter on (or end the turn)", "SC-7")
-PASSED_OUT = Ask("end_turn", "nothing but ending the turn (passed out)", "SC-39")
-MOVING = Ask("move", "the Move's next step, another action, or ending the turn", "SC-36")
-ACTING = Ask("action", "the next action, or ending the turn", "SC-6")
+PASSED_OUT = Ask("end_turn", "to end the turn: passed out, the character can do nothing "
+                             "else", "SC-39")
+MOVING = Ask("move", "whether to move on, act again or end the turn", "SC-36")
+ACTING = Ask("action", "what to do next, or whether to end the turn", "SC-6")
 SQUARE_FIELDS = ("sources", "queue", "enemy", "mimic", "target", "chosen")
 """Fields of a step naming the squares it is about (where an item may drop, the enemies
 still to act, the attacking enemy, the stealing Mimic, the square being explored, the

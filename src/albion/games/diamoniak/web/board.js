@@ -6,6 +6,7 @@
 // Any action without a place on the board gets a button in the action bar.
 
 import { el, target } from "/static/js/dom.js";
+import { ruleLink } from "/static/js/words.js";
 
 // How each kind of card looks: a colour AND a symbol and letter (colour-blind safe).
 const LOOK = {
@@ -37,7 +38,11 @@ const BUTTON_WORDS = {
   keep_fairy: "Keep fairy",
 };
 
-const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
+// A ruling is never part of the words: it is a small link to the rules, beside them.
+let game = "diamoniak"; // the game's id, for the rules page's address (set at each render)
+const rule = (ruling) => ruleLink(game, ruling);
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const cards = (count) => `${count} card${count === 1 ? "" : "s"}`;
 
 /** A face-up card (or a small one with `small`). */
 function card(kind, { small = false } = {}) {
@@ -76,8 +81,8 @@ function targets(actions) {
       const action = byPlace.get(key({ area, seat, item }));
       if (!action || placed.has(action.text)) return null;
       placed.add(action.text);
-      target(node, action.text, ruled(action.label, action.ruling));
-      node.title = ruled(action.label, action.ruling);
+      target(node, action.text, action.label);
+      node.title = action.label;
       return action;
     },
     left: () => actions.filter((action) => !placed.has(action.text)),
@@ -94,9 +99,9 @@ function notes(update, ctx) {
   const found = [];
   for (const event of update.recent || []) {
     if (event.type === "chance" && event.seat !== undefined && event.card === undefined) {
-      found.push(ruled(`${seatLabel(ctx, event.seat)} starts`, ctx.geometry.rulings.first_player));
+      found.push([`The lots say ${seatLabel(ctx, event.seat)} starts`, rule(ctx.geometry.rulings.first_player)]);
     }
-    if (event.type === "witch_toll") found.push(`☾ ${seatLabel(ctx, event.seat)}: ${event.text}`);
+    if (event.type === "witch_toll") found.push(`☾ ${capital(event.text)}`);
     if (event.type === "action" && event.price !== undefined) {
       found.push(`${seatLabel(ctx, event.seat)} bought ${LOOK[event.colour].symbol} ${event.colour} ` +
         `from ${seatLabel(ctx, event.seller)} for ${event.price} ◆`);
@@ -133,7 +138,8 @@ function headline(board, viewer, ctx) {
   if (board.phase === "over") {
     const text = board.end === "castle" && board.winner !== null
       ? `${seatLabel(ctx, board.winner)} built a full castle and wins!`
-      : ruled(`A draw: the ${board.turns}-turn cap was reached`, ctx.geometry.rulings.castle);
+      : [`A draw: ${board.turns} turns were played and nobody finished a castle`,
+        rule(ctx.geometry.rulings.castle)];
     return el("p", { class: "di-headline di-over", "data-testid": "headline" }, text);
   }
   const mine = viewer !== null && viewer === board.turn_seat;
@@ -167,8 +173,8 @@ function castle(player, offer, ctx) {
       : el("div", { class: "di-slot", "aria-hidden": "true" }));
   }
   const caption = colour
-    ? `${LOOK[colour].symbol} ${LOOK[colour].name} castle ${size}/${full}` +
-      (size === 0 ? ruled(" · emptied, colour kept", ctx.geometry.rulings.colour) : "")
+    ? [`${LOOK[colour].symbol} ${LOOK[colour].name} castle ${size}/${full}`,
+      size === 0 ? [" · empty, but the colour is still yours", rule(ctx.geometry.rulings.colour)] : null]
     : "No castle yet";
   const node = el("div", {
     class: `di-castle${colour ? ` di-castle-${colour}` : ""}`,
@@ -200,7 +206,7 @@ function rightPile(player, offer, ctx) {
   return el("div", { class: "di-right" },
     el("div", { class: "di-right-caption" }, "Right-hand pile",
       player.purchases
-        ? el("span", { class: "di-muted", title: ruled(`${price} diamonds buy a castle card`, ctx.geometry.rulings.buy) },
+        ? el("span", { class: "di-muted", title: `${price} diamonds buy a castle card` },
           ` · ${pile.diamond} ◆ pay for ${player.purchases}`)
         : null),
     el("div", { class: "di-stacks" },
@@ -240,10 +246,10 @@ function centre(board, offer, ctx) {
   const back = el("div", { class: "di-back", "aria-hidden": "true" },
     el("span", { class: "di-back-size" }, String(drawPile.size)));
   const pileNode = el("div", { class: "di-pile", "data-testid": "draw-pile", "data-size": String(drawPile.size),
-    title: ruled("Its make-up is public, its order is not", rulings.draw_pile) },
+    title: "What it holds is public, its order is not" },
   back,
   el("div", { class: "di-pile-text" },
-    el("div", { class: "di-pile-title" }, `Draw pile · ${drawPile.size} cards`),
+    el("div", { class: "di-pile-title" }, `Draw pile · ${cards(drawPile.size)}`),
     composition(drawPile.cards, ctx.geometry.kinds),
     drawPile.size && board.phase !== "over"
       ? el("div", { class: "di-muted" }, `Next card a witch: ${witchOdds}%`) : null));
@@ -252,14 +258,15 @@ function centre(board, offer, ctx) {
   }
   const discard = el("div", { class: "di-pile di-discard", "data-testid": "discard", "data-size": String(board.discard.size) },
     el("div", { class: "di-pile-text" },
-      el("div", { class: "di-pile-title" }, `Discard · ${board.discard.size} cards`),
+      el("div", { class: "di-pile-title" }, `Discard · ${cards(board.discard.size)}`),
       composition(board.discard.cards, ctx.geometry.kinds),
-      el("div", { class: "di-muted" }, ruled("Shuffled back when the pile runs out", rulings.discard))));
+      el("div", { class: "di-muted" }, "Shuffled back when the pile runs out", rule(rulings.discard))));
   return el("div", { class: "di-centre" }, pileNode, discard);
 }
 
 export function render(root, update, ctx) {
   const view = update.view;
+  game = view.game || game;
   const board = view.board;
   const viewer = view.viewer ?? null;
   const actions = ctx.replay ? [] : update.actions || [];
@@ -276,8 +283,8 @@ export function render(root, update, ctx) {
   // Every action without a place on the board (stop, pass, the fairy) is a button.
   const buttons = left().map((action) => target(
     el("button", { type: "button", class: `di-button${action.kind === "use_fairy" ? " di-primary" : ""}`,
-      title: ruled(action.label, action.ruling) },
-    BUTTON_WORDS[action.kind] || action.label), action.text, ruled(action.label, action.ruling)));
+      title: action.label },
+    BUTTON_WORDS[action.kind] || action.label), action.text, action.label));
   const ask = prompt(board, actions);
   const bar = el("div", { class: "di-actions", "data-testid": "actions" },
     ask ? el("p", { class: "di-prompt", "data-testid": "prompt" }, ask) : null,
@@ -291,7 +298,7 @@ export function render(root, update, ctx) {
   },
   headline(board, viewer, ctx),
   board.witch_toll_left > 0
-    ? el("p", { class: "di-witch-left" }, `☾ The witch still takes ${board.witch_toll_left} card(s).`)
+    ? el("p", { class: "di-witch-left" }, `☾ The witch still takes ${board.witch_toll_left} card${board.witch_toll_left === 1 ? "" : "s"}.`)
     : null,
   mine ? el("div", { class: "di-others" }, others) : null,
   el("div", { class: "di-table" }, middle, justHappened(update, ctx)),

@@ -8,6 +8,7 @@
 // marked where it happened. It only draws: every rule and ruling comes from the server.
 
 import { el, target } from "/static/js/dom.js";
+import { ruleLink } from "/static/js/words.js";
 
 // How each colour looks: a letter AND a symbol (colour-blind safe): the colour is never
 // the only clue.
@@ -30,8 +31,10 @@ const PHASE_TEXT = {
   over: "game over",
 };
 
-const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
-const explained = (rule) => ruled(rule.text, rule.ruling);
+// A ruling is never part of the words: it is a small link to the rules, beside them.
+let game = "raiding-stonehenge"; // the game's id, for the rules page's address (set at each render)
+const explained = (rule) => rule.text;
+const link = (rule) => ruleLink(game, rule.ruling);
 
 /** A face-up card: its number and its colour's letter and symbol. */
 function card(c, extra = "") {
@@ -152,10 +155,11 @@ function headline(view, actions, ctx) {
     const winners = b.winners || [];
     const best = Math.max(...b.players.map((p) => p.score));
     const names = winners.map((s) => ctx.seatName(s)).join(" and ");
-    const how = b.end === "hand" ? ` on the hands (${rules.tie.ruling})` : b.end === "shared"
-      ? ` (identical hands, ${rules.tie.ruling})` : "";
+    const how = b.end === "hand" ? ": the scores were tied, the hands broke the tie"
+      : b.end === "shared" ? ": the scores and the hands were tied" : "";
     const verb = winners.length > 1 ? "share the win" : "wins";
-    bits.push(el("strong", {}, `Game over: ${names} ${verb} with ${best} points${how}`));
+    bits.push(el("strong", {}, `Game over: ${names} ${verb} with ${best} points${how}`,
+      how ? link(rules.tie) : null));
   } else {
     bits.push(el("strong", {}, `Round ${b.round}`));
     if (b.phase === "play") {
@@ -191,7 +195,7 @@ function places(actions) {
 }
 
 function offer(node, action) {
-  if (action) target(node, action.text, ruled(action.label, action.ruling));
+  if (action) target(node, action.text, action.label);
   return node;
 }
 
@@ -269,7 +273,7 @@ function playerNode(view, p, at, news, ctx) {
       p.pile ? el("span", { class: "rs-to" }, "→ ", disk(p.pile, null, "rs-small")) : null);
   } else if (b.phase === "play") {
     play = el("div", { class: "rs-play" }, el("span", { class: "rs-label" }, "Played:"),
-      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", ruled("played face down", rules.play.ruling))
+      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", "played face down")
         : el("span", { class: "rs-muted" }, "choosing…"));
   } else if (p.last_played) {
     play = el("div", { class: "rs-play rs-last" },
@@ -323,16 +327,17 @@ function handNode(view, at, actions) {
   const cards = (me.hand || []).map((c) =>
     offer(card(c, "rs-big"), at("hand", { number: c.number })));
   const asked = actions.find((action) => PROMPTS[action.kind]);
-  const prompt = asked ? ruled(PROMPTS[asked.kind], asked.ruling) : null;
+  const prompt = asked ? PROMPTS[asked.kind] : null;
   return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": "your hand" },
     el("div", { class: "rs-section-head" }, "Your hand",
-      prompt ? el("span", { class: "rs-prompt" }, prompt) : null),
+      prompt ? el("span", { class: "rs-prompt" }, prompt, ruleLink(game, asked.ruling)) : null),
     el("div", { class: "rs-hand-cards" },
       cards.length ? cards : el("span", { class: "rs-empty" }, "no cards")));
 }
 
 export function render(root, update, ctx) {
   const view = update.view;
+  game = view.game || game;
   const b = view.board;
   const rules = ctx.geometry.rules;
   const actions = ctx.replay ? [] : update.actions || [];
@@ -358,6 +363,7 @@ export function render(root, update, ctx) {
     el("div", { class: "rs-out-cards" }, b.played_out.map((c) => card(c, "rs-tiny")))));
   root.append(el("p", { class: "rs-legend rs-muted" },
     "W white ○ · B blue ◆ · G green ▲ · Y yellow ★ · R red ♥ · ",
-    `K black ✖ (${explained(rules.black)}) · ▲ bottom (${explained(rules.line)}) · `,
-    `◆ start player · score: ${explained(rules.score)}`));
+    `K black ✖ (${explained(rules.black)})`, link(rules.black),
+    ` · ▲ bottom (${explained(rules.line)})`, link(rules.line),
+    ` · ◆ start player · score: ${explained(rules.score)}`, link(rules.score)));
 }

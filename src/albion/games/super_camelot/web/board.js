@@ -5,6 +5,7 @@
 // geometry, the map's window with the board, and the dice with the chance events.
 
 import { clear, el, svg, target } from "/static/js/dom.js";
+import { ruleLink } from "/static/js/words.js";
 
 const S = 10; // one square, in viewBox units
 const SEAT_CLASS = ["seat-0", "seat-1", "seat-2", "seat-3"];
@@ -19,9 +20,11 @@ const SPECIAL_WORDS = {
   wind_relic: "Wind Relic",
 };
 const GEM_COLOURS = { green_gem: "green", blue_gem: "blue", red_gem: "red" }; // item → wallet word
-const ruled = (text, ruling) => (ruling ? `${text} (${ruling})` : text);
 let geo = null; // the game's geometry (set at each render)
-const explain = (key) => ruled(geo.rules[key].text, geo.rules[key].ruling);
+let game = "super-camelot"; // the game's id, for the rules page's address (set at each render)
+// A ruling is never part of the words: it is a small link to the rules, beside them.
+const explain = (key) => geo.rules[key].text;
+const rule = (ruling) => ruleLink(game, ruling);
 
 // The player's choice of what the board shows, and a mode being built (bomb or bow aim).
 let mode = null; // "bomb" | "shoot" | null, reset when the version changes
@@ -201,7 +204,7 @@ function drawEnemy(x, y, enemy, small) {
     svg("path", { class: "sc-teeth", d: `M${cx - 3.8 * k} ${cy - 0.4 * k} ` +
       Array.from({ length: 5 }, (_, i) => `l${0.76 * k} ${i % 2 ? -1.4 * k : 1.4 * k} l${0.76 * k} ${i % 2 ? 1.4 * k : -1.4 * k}`).join(" ") }),
     letter(cx, cy + 2 * k, "M", "sc-letter sc-enemy-letter", 2.4 * k));
-    const stolen = enemy.hoard && enemy.hoard.length ? `; holds ${enemy.hoard.length} stolen treasure(s)` : "";
+    const stolen = enemy.hoard && enemy.hoard.length ? `; holds ${enemy.hoard.length} stolen treasure${enemy.hoard.length === 1 ? "" : "s"}` : "";
     titled(g, `Mimic: ${explain("mimic")}${stolen}`);
   } else {
     // A flower head with petals and a stalk pointing where it faces.
@@ -297,8 +300,23 @@ function mapActions(actions, win) {
 
 const TARGET_WORD = {
   drop: "drop", kill: "kill", loot: "loot", activate: "act", shoot: "shoot", bomb: "bomb",
-  pick_up: "take", open: "open", target: "hit",
+  pick_up: "take", open: "open", target: "hit", explore: "explore",
 };
+
+/** The window drawn, grown to hold every square an exploring step enters: the unexplored
+ * forest beside the map (fog) is where a first exploration is clicked. */
+function widen(win, actions) {
+  const grown = { ...win };
+  for (const action of actions) {
+    const sq = action.kind === "explore" && action.at ? parseSquare(action.at.square) : null;
+    if (!sq) continue;
+    grown.top = Math.min(grown.top, sq[0]);
+    grown.bottom = Math.max(grown.bottom, sq[0] + 1);
+    grown.left = Math.min(grown.left, sq[1]);
+    grown.right = Math.max(grown.right, sq[1] + 1);
+  }
+  return grown;
+}
 
 /** The target of `action` on square (r, c); `from` is where the viewer's character stands
  * (a step next to it gets an arrow), `busy` the squares holding a bush or an enemy. */
@@ -330,8 +348,8 @@ function drawTarget(r, c, action, from, busy) {
       svg("rect", { x: x + 1.2, y: y + 0.9, width: S - 2.4, height: 2.8, rx: 0.8, class: "sc-target-tag" }),
       letter(x + 5, y + 2.35, TARGET_WORD[action.kind] || action.kind, "sc-letter sc-target-word", 2.2));
   }
-  target(g, action.text, ruled(action.label, action.ruling));
-  if (!action.reaches.length || action.kind === "step") return [g];
+  target(g, action.text, action.label);
+  if (!action.reaches.length || action.kind === "step" || action.kind === "explore") return [g];
   // The squares it strikes, drawn strongly while its target is hovered or focused; a
   // sibling after the target (CSS `+`), so the target itself stays one square to click.
   const struck = svg("g", { class: "sc-arc-reach", "aria-hidden": "true" });
@@ -438,7 +456,7 @@ function drawForest(update, win) {
   if (actions.grail) {
     targets.append(target(svg("rect", { x: sx + 10.5, y: sy + 10.5, width: 19, height: 19, rx: 2,
       class: "sc-target-box sc-target sc-target-grail" }), actions.grail.text,
-    ruled(actions.grail.label, actions.grail.ruling)));
+    actions.grail.label));
   }
 
   for (const [side, names] of Object.entries(start.circles)) {
@@ -458,7 +476,7 @@ function drawForest(update, win) {
     if (action) {
       targets.append(target(svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 0.5, ry: h / 2 - 0.5,
         class: "sc-target-box sc-target-circle", "data-kind": action.kind }), action.text,
-      ruled(action.label, action.ruling)));
+      action.label));
     }
   }
 
@@ -586,7 +604,7 @@ function die(face, action) {
     svg("svg", { class: "sc-die", viewBox: "0 0 24 24", role: "img", "aria-label": words },
       svg("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, class: "sc-die-body" }), faceSymbol(face)),
     el("span", { class: "sc-die-word" }, words));
-  if (action) target(node, action.text, ruled(action.label, action.ruling));
+  if (action) target(node, action.text, action.label);
   return node;
 }
 
@@ -735,7 +753,7 @@ function emptySupply(update) {
     .map((item) => GEM_COLOURS[item]);
   if (!out.length) return null;
   return el("p", { class: "sc-note", "data-testid": "supply-out" },
-    `Out of ${out.join(" and ")} gems: ${explain("supply_out")}.`);
+    `Out of ${out.join(" and ")} gems: ${explain("supply_out")}.`, rule(geo.rules.supply_out.ruling));
 }
 
 // -- choices that are not squares ----------------------------------------------------------
@@ -756,7 +774,7 @@ function choices(update) {
       row.append(target(el("div", { class: "sc-character-card" },
         el("strong", {}, who[0].toUpperCase() + who.slice(1)),
         el("span", { class: "sc-muted", title: ability ? explain("abilities") : null }, ability || "")),
-      action.text, ruled(action.label, action.ruling)));
+      action.text, action.label));
     }
     box.append(row);
   }
@@ -766,7 +784,7 @@ function choices(update) {
     if (action.kind === "bomb" || action.kind === "shoot") continue;
     if (action.at && onBoard.has(action.at.area)) continue;
     buttons.append(target(el("button", { type: "button", class: `sc-button sc-button-${action.kind}`,
-      title: ruled(action.label, action.ruling) }, action.label), action.text, ruled(action.label, action.ruling)));
+      title: action.label }, action.label), action.text, action.label));
   }
   // Aiming a bomb or the Hunting Bow turns the squares into those targets.
   for (const [kind, words] of AIMED) {
@@ -775,7 +793,7 @@ function choices(update) {
     const on = mode === kind;
     buttons.append(el("button", {
       type: "button", class: `sc-button sc-mode${on ? " sc-mode-on" : ""}`, "aria-pressed": on ? "true" : "false",
-      "data-testid": `aim-${kind}`, title: aimed.ruling ? `(${aimed.ruling})` : null,
+      "data-testid": `aim-${kind}`, title: aimed.label,
       onclick: () => { mode = on ? null : kind; rerender(); },
     }, on ? "Cancel aiming" : words));
   }
@@ -788,10 +806,10 @@ function headline(update, ctx) {
   const board = view.board;
   const line = el("div", { class: "sc-headline" });
   if (view.status === "over" || board.phase === "over") {
-    const how = { gems: `with ${geo.win_gems} gems (${geo.rules.gems.ruling})`,
-      grail: `by claiming the Holy Grail (${geo.rules.castle.ruling})` }[board.end] || "";
+    const how = { gems: [`with ${geo.win_gems} gems`, rule(geo.rules.gems.ruling)],
+      grail: ["by claiming the Holy Grail", rule(geo.rules.castle.ruling)] }[board.end] || "";
     line.append(el("strong", {}, board.winner === null || board.winner === undefined
-      ? "Game over: a draw (turn cap)" : `${ctx.seatName(board.winner)} wins ${how}`));
+      ? "Game over: a draw (the turn limit was reached)" : [`${ctx.seatName(board.winner)} wins `, how]));
     return line;
   }
   if (board.phase === "choosing_characters") {
@@ -803,15 +821,37 @@ function headline(update, ctx) {
   }
   const ask = board.awaiting;
   if (ask && ask.question) {
-    const who = ask.seat === null || ask.seat === undefined ? "Chance" : `P${ask.seat + 1}`;
-    line.append(el("div", { class: "sc-question" },
-      `${who}${view.viewer === ask.seat ? " (you)" : ""}: ${ask.question}`,
-      ask.squares && ask.squares.length ? ` — ${ask.squares.join(", ")}` : "",
+    const chance = ask.seat === null || ask.seat === undefined;
+    const mine = !chance && view.viewer === ask.seat;
+    const own = mine ? YOUR_CHOICE[ask.decision] : null;
+    const asked = own || (chance ? `Chance: ${ask.question}`
+      : `${mine ? "You decide" : `${ctx.seatName(ask.seat)} decides`} ${QUESTION[ask.decision] || ask.question}`);
+    const about = SQUARES_ARE[ask.decision];
+    line.append(el("div", { class: `sc-question${mine ? " sc-question-mine" : ""}`, "data-testid": "question" },
+      asked,
+      ask.squares && ask.squares.length && about !== null
+        ? ` — ${about ? `${about}: ` : ""}${ask.squares.join(", ")}` : "",
       ask.cards && ask.cards.length ? ` — ${ask.cards.join(", ").replaceAll("_", " ")}` : "",
-      ask.ruling ? el("span", { class: "sc-muted" }, ` (${ask.ruling})`) : ""));
+      rule(ask.ruling)));
   }
   return line;
 }
+
+// The questions the viewer answers now, in the words of the one asked (the others read
+// "P2 decides …" with the server's question), and what a question's squares are.
+const YOUR_CHOICE = {
+  move: "Move on, act, or end your turn",
+  action: "Act, or end your turn",
+  end_turn: "You have passed out: end your turn (you recover on the next)",
+  enter: "Choose a free starting circle to enter on, or end your turn",
+  character: "Choose your character",
+};
+const QUESTION = {
+  kill: "which enemy the hits kill next, one at a time",
+  loot: "which killed enemy draws Loot next, one at a time",
+};
+const SQUARES_ARE = { kill: "already chosen", loot: "already chosen", drop: "it may drop on",
+  activate: "still to act", target: "the enemy on", give_up: "the Mimic on", chance: "" };
 
 function happened(update) {
   const box = el("section", { class: "sc-happened", "data-testid": "happened", "aria-live": "polite" },
@@ -857,6 +897,7 @@ function rerender() {
 export function render(root, update, ctx) {
   last = [root, update, ctx];
   geo = ctx.geometry;
+  game = (update.view && update.view.game) || game;
   if (update.version !== modeVersion) {
     mode = null;
     modeVersion = update.version;
@@ -878,7 +919,8 @@ export function render(root, update, ctx) {
   const main = el("div", { class: "sc-main" });
   const left = el("div", { class: "sc-map" });
   if (board.map) {
-    left.append(drawForest(update, crop ? board.map.cropped : board.map.explored));
+    left.append(drawForest(update, widen(crop ? board.map.cropped : board.map.explored,
+      update.actions || [])));
     const tools = el("div", { class: "sc-map-tools" });
     if (big) {
       tools.append(el("button", { type: "button", class: "sc-button sc-zoom", "data-testid": "zoom",
