@@ -171,12 +171,10 @@ def test_no_hand_or_reveal_overflows_its_panel(server: LiveServer,
     assert not found, found
 
 
-@pytest.mark.xfail(reason="needs the wiring: table.js calls drawLog (js/log.js) for its log",
-                   strict=False)
 def test_the_table_page_log_is_drawn_by_turn(server: LiveServer,
                                              new_page: Callable[..., Any]) -> None:
-    """NEEDS THE WIRING (table.js → drawLog): the table page's own log shows turns with
-    their player, and no version numbers."""
+    """The table page's own log (table.js → drawLog) shows turns with their player, in
+    words, and no version numbers."""
     created = server.create("diamoniak", ["human", "heuristic"], seed=7)
     page = new_page(**DESKTOP)
     page.goto(created["seats"][0]["url"])
@@ -187,6 +185,26 @@ def test_the_table_page_log_is_drawn_by_turn(server: LiveServer,
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
         page.wait_for_selector("body[data-my-turn=yes], body[data-status=over]")
     log = page.locator("[data-testid=log]")
-    assert log.locator(".log-turn .log-head").count() >= 1
+    assert log.locator(".log-turn .log-head").first.inner_text().upper().startswith("TURN 1 · P1")
     assert log.locator(".v").count() == 0
     assert log.locator(".log-line").first.inner_text().startswith("P1 ")
+    assert_no_js_errors(page)
+
+
+def test_the_replay_log_is_drawn_by_turn_and_jumps_to_a_moment(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    """The replay's log (replay.js → drawLog, markLogVersion): turns with their player; a
+    line clicked shows its moment, which the log marks."""
+    table = finished_table(server, "diamoniak", ["heuristic"] * 2, 3)
+    page = new_page(**PHONE)
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("body[data-status=ready]")
+    log = page.locator("[data-testid=log]")
+    assert log.locator(".log-turn .log-head").count() > 3
+    line = log.locator(".log-line[data-version]").nth(5)
+    version = line.get_attribute("data-version")
+    line.click()
+    assert page.get_attribute("body", "data-version") == version
+    assert "log-current" in (line.get_attribute("class") or "")
+    screenshot(page, "replay-log-phone")
+    assert_no_js_errors(page)

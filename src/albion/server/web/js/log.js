@@ -102,7 +102,7 @@ function startTurn(list, at, event, key, viewer, seatName) {
 
 function line(event, viewer, seatName, onPick, extra) {
   const classes = ["log-line", `log-${event.type}`];
-  let text = event.text;
+  let text = event.text ? event.text.charAt(0).toUpperCase() + event.text.slice(1) : "";
   if (event.emphasis) classes.push(`log-${String(event.emphasis).replace("_", "-")}`);
   if (event.type === "game_over") {
     const winners = event.winners || [];
