@@ -21,9 +21,10 @@ SCRIPTS = sorted([*(SRC / "server" / "web" / "js").glob("*.js"),
                   *(SRC / "games").glob("*/web/*.js")])
 RULING = re.compile(r"\b(?:DI|RS|SC|HC|ALL)-\d+\b")
 RULE_CONSTANT = re.compile(r"\bconst ([A-Z][A-Z0-9_]*) = \d")
-DRAWING_CONSTANTS = {"S", "STEP_MS", "STEP_CLASSES", "TICK_MS", "PAGE"}
+DRAWING_CONSTANTS = {"S", "STEP_MS", "STEP_CLASSES", "TICK_MS", "PAGE", "LINE_CAP"}
 """Numbers of the drawing itself (a square's size in SVG units, an animation's pace, how
-often a countdown is redrawn, how many finished tables the lobby lists at once)."""
+often a countdown is redrawn, how many finished tables the lobby lists at once) and of the
+page (the chat input's length, the server's cap on a line): none is a rule of a game."""
 
 
 @cache

@@ -3,7 +3,7 @@
 // caps it and limits how often one may write.
 import { clear, el } from "./dom.js";
 
-const MAX_LENGTH = 200; // the server's cap; it refuses longer lines (bad_chat)
+const LINE_CAP = 200; // the server's cap on a line; it refuses longer ones (bad_chat)
 
 export class TableChat {
   /** `send(message)` sends over the table's socket; `who(seat)` names a seat. */
@@ -14,7 +14,7 @@ export class TableChat {
     this.mySeat = mySeat;
     this.spectators = false;
     this.list = el("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite", "aria-label": "Table chat" });
-    this.input = el("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something to the table",
+    this.input = el("input", { type: "text", maxlength: LINE_CAP, placeholder: "Say something to the table",
       "aria-label": "Chat message", "data-testid": "chat-input", autocomplete: "off" });
     this.form = el("form", { class: "chat-form", "data-testid": "chat-form" }, this.input,
       el("button", { type: "submit", class: "secondary" }, "Send"));
