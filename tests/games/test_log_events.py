@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from albion.core import CHANCE
 from albion.core.events import GameOver
 from albion.games.diamoniak.events import WitchToll
 from albion.games.raiding_stonehenge.events import DiskMoved
@@ -20,7 +19,7 @@ from albion.games.super_camelot.components import Card, Item, Special
 from albion.games.super_camelot.report import Gain, HealthEvent
 from albion.games.super_camelot.world import TILES
 from albion.table import Table
-from tests.conformance.harness import playout, setups
+from tests.games.test_web_assets import notation_verbs
 
 GAMES = {"diamoniak": 3, "raiding-stonehenge": 4, "super-camelot": 2}
 SEEDS = (1, 2, 3)
@@ -38,23 +37,6 @@ def logs(game_id: str, seed: int) -> list[list[dict[str, Any]]]:
     table = finished(game_id, seed)
     return [[entry.to_json() for entry in table.events_for(viewer)]
             for viewer in [None, *range(table.num_players)]]
-
-
-@cache
-def notation_verbs() -> frozenset[str]:
-    """The first word of every action and chance outcome's notation, in every game."""
-    verbs: set[str] = set()
-    for setup in setups():
-        if setup.game.id not in GAMES:
-            continue
-        for state in playout(setup, 0):
-            if state.is_terminal():
-                continue
-            actions = [outcome for outcome, _ in state.chance_outcomes()] \
-                if state.current_player() == CHANCE else state.legal_actions()
-            verbs.update(setup.game.action_text(state, action).split()[0]
-                         for action in actions)
-    return frozenset(verbs)
 
 
 ENGINE_IDS = re.compile("|".join(sorted(

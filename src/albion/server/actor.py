@@ -432,8 +432,7 @@ class TableActor:
         """A chat line (already cleaned), stored, then sent to everyone at the table."""
         line = await asyncio.to_thread(self.port.store.add_chat, self.id, seat, text)
         self.take_chat([line])
-        await self.tell_chat([line])
-        await self.port.announce(self.id, "chat")
+        await self.tell_chat([line])  # other processes hear of it from the store
 
     def take_chat(self, lines: list[ChatLine]) -> None:
         known = self.chat[-1].seq if self.chat else 0

@@ -36,9 +36,6 @@ class TablePort(Protocol):
     async def notify(self, table_id: str, version: int) -> None:
         """Tell the other processes sharing the database that the table moved."""
 
-    async def announce(self, table_id: str, what: str) -> None:
-        """Tell the other processes something about the table that is not a decision."""
-
     async def set_presence(self, table_id: str, seat: int, connections: int) -> None:
         """Store how many connections this process holds to a seat."""
 

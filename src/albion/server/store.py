@@ -449,42 +449,36 @@ class Store:
 
     def add_notice(self, table_id: str, version: int, seat: int, text_: str,
                    stand_in: str | None, reason: str | None) -> Notice:
-        """Store the table's next notice (and, on PostgreSQL, tell the other processes).
-        Two processes adding one at once: the second takes the next number."""
-        for _ in range(5):
-            try:
-                with self.transaction() as db:
-                    last = db.execute(select(notices.c.seq).where(
-                        notices.c.table_id == table_id).order_by(notices.c.seq.desc())
-                        .limit(1)).scalar()
-                    notice = Notice((last or 0) + 1, version, seat, text_, stand_in, reason)
-                    db.execute(insert(notices).values(
-                        table_id=table_id, seq=notice.seq, version=version, seat=seat,
-                        text=text_, stand_in=stand_in, reason=reason,
-                        created_at=datetime.now(UTC)))
-                    if not self.is_sqlite:
-                        db.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                   {"channel": CHANNEL,
-                                    "payload": f"{table_id}:{version}:notice"})
-                return notice
-            except IntegrityError:
-                continue
-        raise Conflict(table_id)
+        """Store the table's next notice (and, on PostgreSQL, tell the other processes)."""
+        seq = self._add_numbered(notices, table_id, {
+            "version": version, "seat": seat, "text": text_, "stand_in": stand_in,
+            "reason": reason, "created_at": datetime.now(UTC)}, (version, "notice"))
+        return Notice(seq, version, seat, text_, stand_in, reason)
 
     def add_chat(self, table_id: str, seat: int | None, text_: str) -> ChatLine:
-        """Store the table's next chat line (two processes at once: the second takes the
-        next number)."""
+        """Store the table's next chat line (and, on PostgreSQL, tell the other
+        processes: `chat`)."""
+        at = datetime.now(UTC)
+        seq = self._add_numbered(chat, table_id, {"seat": seat, "text": text_,
+                                                 "created_at": at}, (0, "chat"))
+        return ChatLine(seq, seat, text_, at)
+
+    def _add_numbered(self, rows: Table, table_id: str, values: dict[str, Any],
+                      said: tuple[int, str]) -> int:
+        """Insert the table's next row of `rows` (numbered by `seq` per table) and, on
+        PostgreSQL, announce `said` (version, what) with it; its number. Two processes
+        adding one at once: the second takes the next number."""
         for _ in range(5):
             try:
                 with self.transaction() as db:
-                    last = db.execute(select(chat.c.seq).where(
-                        chat.c.table_id == table_id).order_by(chat.c.seq.desc())
+                    last = db.execute(select(rows.c.seq).where(
+                        rows.c.table_id == table_id).order_by(rows.c.seq.desc())
                         .limit(1)).scalar()
-                    line = ChatLine((last or 0) + 1, seat, text_, datetime.now(UTC))
-                    db.execute(insert(chat).values(table_id=table_id, seq=line.seq,
-                                                   seat=seat, text=text_,
-                                                   created_at=line.at))
-                return line
+                    seq = (last or 0) + 1
+                    db.execute(insert(rows).values(table_id=table_id, seq=seq, **values))
+                    if not self.is_sqlite:
+                        self.notify_in(db, table_id, *said)
+                return int(seq)
             except IntegrityError:
                 continue
         raise Conflict(table_id)
