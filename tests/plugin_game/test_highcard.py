@@ -275,18 +275,23 @@ def validator(schema: dict[str, Any]) -> Any:
 @pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_table_shows_each_hand_to_its_owner_only(players: int) -> None:
-    """Views are protocol JSON (valid for the game's schema) where only the viewer's hand
-    is shown; the card of a deal is told to the seat dealt it and to nobody else."""
+    """Views are protocol JSON (valid for the game's schema) where, while the game is
+    played, only the viewer's hand is shown, and once it is over every hand is (ALL-2); the
+    card of a deal is told to the seat dealt it and to nobody else."""
     views, events = validator(schema_of(Board)), validator(event_schema())
     table = Table(GAME, ["human"] * players, seed=10 + players)
 
     def check_views() -> None:
+        owned = [list(table.observe(seat).hand or ()) for seat in range(players)]
         for viewer in [None, *range(players)]:
             view = table.view(viewer)
             views.validate(view)
             hands = [player["hand"] for player in view["board"]["players"]]
-            own = list(table.observe(viewer).hand or ())
-            assert hands == [own if seat == viewer else None for seat in range(players)]
+            if table.is_over():
+                assert hands == owned, "ALL-2: every hand is turned up at the end"
+            else:
+                assert hands == [owned[seat] if seat == viewer else None
+                                 for seat in range(players)]
 
     for _ in steps(table, random.Random(players)):
         check_views()
