@@ -19,6 +19,7 @@ from albion.core import (
     GameRecord,
     IllegalActionError,
     InvalidActionError,
+    pick_outcome,
     replay,
 )
 from albion.core.registry import plugin_of
@@ -72,6 +73,33 @@ def test_chance_outcomes_are_a_distribution(setup: Setup) -> None:
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
             assert all(p > 0 for _, p in outcomes)
             assert [a for a, _ in outcomes] == state.legal_actions()
+
+
+def boundary_uniforms(outcomes: list[tuple[Any, float]]) -> list[float]:
+    """Uniform numbers on and either side of every cumulative boundary `pick_outcome`
+    draws with (floating-point sums, as it adds them), 0 and the largest below 1."""
+    uniforms, total = [0.0, math.nextafter(1.0, 0.0)], 0.0
+    for _, probability in outcomes:
+        total += probability
+        uniforms += [u for u in (math.nextafter(total, 0.0), total, math.nextafter(total, 1.0))
+                     if 0.0 <= u < 1.0]
+    return uniforms
+
+
+def test_a_chance_draw_is_the_outcome_the_list_gives(setup: Setup) -> None:
+    """`sample_chance(u)` (drawn from the counts, issue 28) is exactly
+    `pick_outcome(chance_outcomes(), u)` — on every boundary too — and changes nothing,
+    so seeded games and goldens are the same either way."""
+    rng = random.Random(28)
+    for seed in SEEDS:
+        for state in playout(setup, seed):
+            if state.current_player() != CHANCE:
+                continue
+            outcomes = state.chance_outcomes()
+            before = state.clone()
+            for uniform in boundary_uniforms(outcomes) + [rng.random() for _ in range(20)]:
+                assert state.sample_chance(uniform) == pick_outcome(outcomes, uniform), uniform
+            assert state == before
 
 
 def test_illegal_actions_are_refused_and_change_nothing(setup: Setup) -> None:

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError, NotYourTurn, Refusal
 
 CHANCE = -1
@@ -89,6 +90,13 @@ class State(ABC, Generic[A, V]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """(outcome, probability) pairs at a chance node; probabilities sum to 1."""
         return []
+
+    def sample_chance(self, uniform: float) -> A:
+        """The chance outcome `uniform` (0 ≤ uniform < 1) draws: exactly
+        `pick_outcome(self.chance_outcomes(), uniform)`, so a seeded game is the same
+        either way. Games override it to draw straight from their counts without building
+        the outcome list (the fast path of playouts, simulations, search and the Table)."""
+        return pick_outcome(self.chance_outcomes(), uniform)
 
     @abstractmethod
     def apply_legal(self, action: A) -> None:
