@@ -111,6 +111,47 @@ def test_bench_json_reports_rates() -> None:
     assert result["mean_actions"] > 1
 
 
+REFERENCE = Path(__file__).parents[2] / "benchmarks" / "reference_engine.py"
+
+
+def test_bench_interleaves_the_reference_in_cpu_time_and_reports_the_spread() -> None:
+    """Issue 28, item 1: the reference's playout is loaded and timed in alternating
+    CPU-time slices with the engine; the ratio is the median round's, with its spread."""
+    code, out, _ = run("bench", "diamoniak", "--seconds", "1.5", "--no-pin",
+                       "--baseline", str(REFERENCE), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["clock"] == "cpu" and result["interleaved"] is True
+    assert result["rounds"] >= 5
+    spread = result["ratio_spread"]
+    assert spread["low"] <= spread["quartiles"][0] <= spread["median"] \
+        <= spread["quartiles"][1] <= spread["high"]
+    assert result["ratio_to_baseline"] == spread["median"] > 0
+    rates = result["baseline_spread"]
+    assert rates["low"] <= result["baseline_actions_per_s"] <= rates["high"]
+
+
+def test_bench_runs_a_reference_without_a_playout_function_on_its_own(
+        tmp_path: Path) -> None:
+    script = tmp_path / "reference.py"
+    script.write_text('import json\nprint(json.dumps({"actions_per_s": 1000}))\n')
+    code, out, _ = run("bench", "diamoniak", "--seconds", "0.3", "--no-pin",
+                       "--baseline", str(script), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["interleaved"] is False and result["baseline_actions_per_s"] == 1000
+    assert "ratio_spread" not in result
+
+
+def test_bench_says_why_a_reference_script_does_not_load(tmp_path: Path) -> None:
+    script = tmp_path / "broken.py"
+    script.write_text("raise RuntimeError('no engine here')\n")
+    code, out, err = run("bench", "diamoniak", "--seconds", "0.3", "--no-pin",
+                         "--baseline", str(script))
+    assert code == 2
+    assert "did not load: no engine here" in err and "Traceback" not in err + out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

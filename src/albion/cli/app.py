@@ -7,7 +7,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import (
@@ -41,6 +41,7 @@ from albion.sim.bench import (
     bench,
     bench_search,
     bench_table,
+    load_reference,
     pin_to_one_core,
     run_baseline,
 )
@@ -322,8 +323,10 @@ def bench_command(
         min=1, help="Players per game (default: the game's minimum).")] = None,
     variant: VariantOpt = None,
     baseline: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="Also run a reference engine script (such as "
-        "../shared/bench/limit.py) in the same run and report the ratio.")] = None,
+        metavar="FILE", help="Also time a reference engine script (such as "
+        "../shared/bench/limit.py) and report the ratio: its playout function is loaded "
+        "into this process and timed in alternating CPU-time slices with the engine, so "
+        "the ratio holds on a loaded machine (median and spread over the rounds).")] = None,
     pin: Annotated[bool, typer.Option(help="Pin to one CPU core.")] = True,
     bot: Annotated[str | None, typer.Option(
         metavar="SPEC", help="Also time a search bot (ismcts, ismcts:iterations=500…) at "
@@ -366,10 +369,11 @@ def bench_command(
             fail(f"baseline {baseline} is not a file")
         if pin:
             pin_to_one_core()
-        baseline_rate = run_baseline(baseline, min(seconds, 2.0)) if baseline else None
-        result = bench(game, resolved, count, seconds)
-        if baseline_rate:
-            result = replace(result, baseline_actions_per_s=baseline_rate)
+        reference = load_reference(baseline) if baseline is not None else None
+        result = bench(game, resolved, count, seconds, reference=reference)
+        if baseline is not None and reference is None:  # a script to run on its own
+            result = replace(result, baseline_actions_per_s=run_baseline(
+                baseline, min(seconds, 2.0)))
         data = result.to_json_dict()
         if bot is not None:
             specs = parse_players(bot, allow_human=False)
@@ -403,7 +407,16 @@ def bench_command(
         print(json.dumps(data))
         return
     for key, value in data.items():
-        console.print(f"{key:>24}  {value}")
+        console.print(f"{key:>24}  {_bench_figure(value)}")
+
+
+def _bench_figure(value: Any) -> str:
+    """A bench figure in words: a spread reads `median (low L, high H; middle half a–b)`."""
+    if isinstance(value, dict) and {"median", "low", "high", "quartiles"} <= value.keys():
+        first, third = value["quartiles"]
+        return (f"{value['median']} (low {value['low']}, high {value['high']}; middle half "
+                f"{first}–{third})")
+    return str(value)
 
 
 def _vs_openspiel(game: AnyGame, variant: Variant, players: int, bot: str, games: int,

@@ -1,8 +1,14 @@
-"""Engine speed: random playouts straight on states, on one core, as `limit.py` measures
-its minimal engine (five slices, median rate), so the two rates compare."""
+"""Engine speed: random playouts straight on states, on one core, timed in CPU time.
+
+With a reference engine (`limit.py`), the engine and the reference are timed in
+alternating short slices in this one process, so both see the same machine: a ratio holds
+on a loaded machine, where the reference alone swings threefold between runs (issue 28)."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import os
 import random
@@ -10,17 +16,49 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
 from albion.core.state import CHANCE, TERMINAL
 from albion.core.variants import Variant
 
 SLICES = 5
+"""Slices of a bench without a reference (median slice)."""
+
+SLICE_SECONDS = 0.15
+"""CPU seconds of one side of an interleaved round (engine, then reference, or back):
+short, so both sides of a round see the same machine."""
+
+clock = time.process_time
+"""CPU time of this process: a slice is not charged for other processes' work."""
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A figure's median over rounds and how far the rounds strayed."""
+
+    median: float
+    low: float
+    high: float
+    quartiles: tuple[float, float]
+
+    @classmethod
+    def of(cls, values: list[float]) -> Spread:
+        ordered = sorted(values)
+        quartiles = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else ordered * 3
+        return cls(statistics.median(ordered), ordered[0], ordered[-1],
+                   (quartiles[0], quartiles[2]))
+
+    def to_json(self, digits: int) -> dict[str, Any]:
+        def rounded(value: float) -> float:
+            return round(value, digits) if digits else round(value)
+        return {"median": rounded(self.median), "low": rounded(self.low),
+                "high": rounded(self.high),
+                "quartiles": [rounded(value) for value in self.quartiles]}
 
 
 @dataclass(frozen=True)
@@ -33,6 +71,19 @@ class BenchResult:
     mean_actions: float
     seconds: float
     baseline_actions_per_s: float | None = None
+    ratios: Spread | None = None
+    """Per interleaved round, the engine's rate over the reference's (None: no reference,
+    or a reference script that could only be run on its own)."""
+    baseline_rates: Spread | None = None
+    rounds: int = SLICES
+
+    @property
+    def ratio(self) -> float | None:
+        if self.ratios is not None:
+            return self.ratios.median
+        if self.baseline_actions_per_s:
+            return self.actions_per_s / self.baseline_actions_per_s
+        return None
 
     def to_json_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {
@@ -43,11 +94,16 @@ class BenchResult:
             "games_per_s": round(self.games_per_s, 2),
             "mean_actions": round(self.mean_actions, 2),
             "seconds": self.seconds,
+            "clock": "cpu",
+            "rounds": self.rounds,
         }
         if self.baseline_actions_per_s:
             result["baseline_actions_per_s"] = round(self.baseline_actions_per_s)
-            result["ratio_to_baseline"] = round(self.actions_per_s / self.baseline_actions_per_s,
-                                                3)
+            result["ratio_to_baseline"] = round(self.ratio or 0.0, 3)
+            result["interleaved"] = self.ratios is not None
+        if self.ratios is not None and self.baseline_rates is not None:
+            result["ratio_spread"] = self.ratios.to_json(3)
+            result["baseline_spread"] = self.baseline_rates.to_json(0)
         return result
 
 
@@ -61,7 +117,7 @@ def random_playout(game: AnyGame, players: int, variant: Variant,
         if player == TERMINAL:
             return actions, decisions
         if player == CHANCE:
-            action = pick_outcome(state.chance_outcomes(), rng.random())
+            action = state.sample_chance(rng.random())
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
@@ -80,21 +136,74 @@ def pin_to_one_core() -> int | None:
     return cpu
 
 
+Playout = Callable[[random.Random], int]
+"""A reference engine's random playout: the actions it took."""
+
+
+def load_reference(path: Path) -> Playout | None:
+    """The playout function (`playout` or `_playout`, taking a `random.Random` and
+    returning its step count) of a reference script such as `limit.py`, loaded into this
+    process; None when the script has none (it is then run on its own)."""
+    spec = importlib.util.spec_from_file_location("albion_bench_reference", path)
+    if spec is None or spec.loader is None:
+        raise AlbionError(f"baseline {path} is not a Python script")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # what it prints is not our output
+            spec.loader.exec_module(module)
+    except Exception as error:  # a user's script: any failure of it is its own
+        raise AlbionError(f"baseline {path} did not load: {error}") from None
+    for name in ("playout", "_playout"):
+        found = getattr(module, name, None)
+        if callable(found):
+            return found  # type: ignore[no-any-return]
+    return None
+
+
 def bench(game: AnyGame, variant: Variant, players: int, seconds: float,
-          seed: int = 0) -> BenchResult:
-    """Median over five slices of `seconds / 5`, after a short warm-up."""
+          seed: int = 0, reference: Playout | None = None) -> BenchResult:
+    """Random playouts for about `seconds` of CPU time. Alone: the median of five slices.
+    With a `reference` playout: rounds of one engine slice and one reference slice (the
+    order flipping each round), each round's ratio of rates, their median and spread."""
     rng = random.Random(seed)
-    warmup_end = time.perf_counter() + min(0.5, seconds / 4)
-    while time.perf_counter() < warmup_end:
-        random_playout(game, players, variant, rng)
+    if reference is None:
+        return _alone(game, variant, players, seconds, rng)
+    reference_rng = random.Random(seed)
+    rounds = max(5, min(60, round(seconds / (2 * SLICE_SECONDS))))
+    side = seconds / rounds / 2
+    _engine_slice(game, players, variant, rng, 0.3)  # warm-up
+    _reference_slice(reference, reference_rng, 0.3)
+    engine: list[tuple[float, float, float]] = []
+    references: list[float] = []
+    total_actions = total_games = 0
+    for round_ in range(rounds):
+        if round_ % 2:
+            references.append(_reference_slice(reference, reference_rng, side))
+        actions, decisions, games, elapsed = _engine_slice(game, players, variant, rng, side)
+        engine.append((actions / elapsed, decisions / elapsed, games / elapsed))
+        total_actions, total_games = total_actions + actions, total_games + games
+        if not round_ % 2:
+            references.append(_reference_slice(reference, reference_rng, side))
+    ratios = [rates[0] / reference_rate for rates, reference_rate in zip(engine, references,
+                                                                          strict=True)]
+    return BenchResult(
+        game=game.id, players=players,
+        actions_per_s=statistics.median(rates[0] for rates in engine),
+        decisions_per_s=statistics.median(rates[1] for rates in engine),
+        games_per_s=statistics.median(rates[2] for rates in engine),
+        mean_actions=total_actions / max(total_games, 1), seconds=seconds,
+        baseline_actions_per_s=statistics.median(references),
+        ratios=Spread.of(ratios), baseline_rates=Spread.of(references), rounds=rounds)
+
+
+def _alone(game: AnyGame, variant: Variant, players: int, seconds: float,
+           rng: random.Random) -> BenchResult:
+    _engine_slice(game, players, variant, rng, min(0.5, seconds / 4))  # warm-up
     slices: list[tuple[float, float, float]] = []
     total_actions = total_games = 0
     for _ in range(SLICES):
-        actions = decisions = games = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds / SLICES:
-            a, d = random_playout(game, players, variant, rng)
-            actions, decisions, games = actions + a, decisions + d, games + 1
+        actions, decisions, games, elapsed = _engine_slice(game, players, variant, rng,
+                                                           seconds / SLICES)
         slices.append((actions / elapsed, decisions / elapsed, games / elapsed))
         total_actions, total_games = total_actions + actions, total_games + games
     slices.sort()
@@ -110,8 +219,30 @@ def bench(game: AnyGame, variant: Variant, players: int, seconds: float,
     )
 
 
+def _engine_slice(game: AnyGame, players: int, variant: Variant, rng: random.Random,
+                  seconds: float) -> tuple[int, int, int, float]:
+    """Random playouts for about `seconds` of CPU time: (actions, decisions, games,
+    elapsed CPU seconds)."""
+    actions = decisions = games = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        a, d = random_playout(game, players, variant, rng)
+        actions, decisions, games = actions + a, decisions + d, games + 1
+    return actions, decisions, games, elapsed
+
+
+def _reference_slice(reference: Playout, rng: random.Random, seconds: float) -> float:
+    """The reference engine's actions per CPU second over about `seconds`."""
+    steps = 0
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
+        steps += reference(rng)
+    return steps / elapsed
+
+
 def run_baseline(path: Path, seconds: float) -> float:
-    """Run a reference engine script (`limit.py`) that prints {"actions_per_s": …}."""
+    """Run a reference engine script that has no playout function to load on its own (it
+    prints {"actions_per_s": …}); its figure is then not interleaved with the engine's."""
     try:
         out = subprocess.run([sys.executable, str(path), str(seconds)], capture_output=True,
                              text=True, check=True, timeout=seconds * 10 + 30)
@@ -158,7 +289,9 @@ def bench_search(game: AnyGame, variant: Variant, players: int, seconds: float, 
     played = 0
     shares: list[float] = []
     for _ in range(SLICES):
-        actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
+        # Wall time, as the search's own `seconds` is (its budget is wall time).
+        actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds,
+                                         time.perf_counter)
         played, playing = played + actions, playing + elapsed
         slice_rollout = 0
         slice_thinking = 0.0
@@ -195,8 +328,8 @@ class TableBenchResult:
 
 def bench_table(game: AnyGame, variant: Variant, players: int, seconds: float,
                 seed: int = 0) -> TableBenchResult:
-    """Five slices, each: random playouts on states, then the same number of seconds of
-    `albion simulate`'s games (random bots at a `Table`, the batch runner's fast path)."""
+    """Five slices, each: random playouts on states, then the same number of CPU seconds
+    of `albion simulate`'s games (random bots at a `Table`, the batch runner's fast path)."""
     from albion.sim.batch import GameTask  # noqa: PLC0415 - bench is below batch otherwise
 
     rng = random.Random(seed)
@@ -209,8 +342,8 @@ def bench_table(game: AnyGame, variant: Variant, players: int, seconds: float,
         actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
         played, playing = played + actions, playing + elapsed
         done = 0
-        start = time.perf_counter()
-        while (spent := time.perf_counter() - start) < slice_seconds:
+        start = clock()
+        while (spent := clock() - start) < slice_seconds:
             outcome, _ = task.play(index)
             done += outcome.num_actions
             index += 1
@@ -221,11 +354,11 @@ def bench_table(game: AnyGame, variant: Variant, players: int, seconds: float,
 
 
 def _playouts_for(game: AnyGame, players: int, variant: Variant, rng: random.Random,
-                  seconds: float) -> tuple[int, float]:
-    """Random playouts for about `seconds`: (actions, elapsed)."""
+                  seconds: float, timer: Callable[[], float] = clock) -> tuple[int, float]:
+    """Random playouts for about `seconds` of `timer`: (actions, elapsed)."""
     actions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = timer()
+    while (elapsed := timer() - start) < seconds:
         actions += random_playout(game, players, variant, rng)[0]
     return actions, elapsed
 
@@ -250,6 +383,6 @@ def _decision(game: AnyGame, players: int, variant: Variant,
 
 def _random_action(state: Any, rng: random.Random) -> Any:
     if state.current_player() == CHANCE:
-        return pick_outcome(state.chance_outcomes(), rng.random())
+        return state.sample_chance(rng.random())
     legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
