@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from albion.core import (
     IllegalActionError,
     InvalidActionError,
     PlayerCountError,
+    pick_outcome,
 )
 from albion.games.raiding_stonehenge import (
     GAME,
@@ -90,6 +92,22 @@ def test_rs3_setup_deals_lines_then_hands() -> None:
     assert [len(hand) for hand in state.hands] == [5, 5, 5]
     assert sum(state.deck) == 60 - 30
     assert state.current_player() == 0 and state.phase is Phase.PICK
+
+
+def test_rs3_a_draw_past_the_rounded_sum_deals_the_last_card() -> None:
+    """Six cards' chances add up to just below 1 in floating point: a uniform number
+    not below that sum deals the last card, drawn from the counts as from the list."""
+    state = GAME.new_state(2)
+    state.deck = [0] * 31
+    for number, count in ((1, 1), (12, 2), (14, 1), (21, 1), (25, 1)):
+        state.deck[number] = count
+    outcomes = state.chance_outcomes()
+    total = 0.0
+    for _, probability in outcomes:
+        total += probability  # as pick_outcome adds them
+    uniform = math.nextafter(1.0, 0.0)
+    assert total <= uniform
+    assert state.sample_chance(uniform) == pick_outcome(outcomes, uniform) == outcomes[-1][0]
 
 
 def test_rs19_seat0_starts_and_hands_are_dealt_clockwise_from_it() -> None:
