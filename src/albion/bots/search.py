@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from albion.core.chance import pick_outcome
 from albion.core.game import AnyState
 from albion.core.plugin import Evaluation, Policy
 from albion.core.state import CHANCE, TERMINAL
@@ -104,7 +103,7 @@ def search(sample: Callable[[], AnyState], seat: int, legal: Sequence[Any],
         node = root
         while (mover := state.current_player()) != TERMINAL:
             if mover == CHANCE:
-                action = pick_outcome(state.chance_outcomes(), rng.random())
+                action = state.sample_chance(rng.random())
                 child = node.children.get((CHANCE, action))
                 if child is None:
                     child = node.children[(CHANCE, action)] = Node(CHANCE, action)
@@ -181,7 +180,7 @@ def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
             assert evaluate is not None
             return evaluate(state), steps
         if player == CHANCE:
-            state.apply_legal(pick_outcome(state.chance_outcomes(), rng.random()))
+            state.apply_legal(state.sample_chance(rng.random()))
         else:
             state.apply_legal(policy(state, rng))
         steps += 1

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar, overload
 
-from albion.core.chance import pick_outcome
 from albion.core.errors import UnknownGameError
 from albion.core.game import AnyGame, AnyState
 from albion.core.registry import all_plugins, get_game
@@ -48,7 +47,7 @@ def play_chance(state: AnyState, rng: random.Random) -> list[Any]:
     its probability from `rng`; the outcomes applied, in order."""
     applied = []
     while state.current_player() == CHANCE:
-        outcome = pick_outcome(state.chance_outcomes(), rng.random())
+        outcome = state.sample_chance(rng.random())
         state.apply_legal(outcome)
         applied.append(outcome)
     return applied

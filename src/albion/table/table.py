@@ -20,7 +20,6 @@ from typing import Any, Generic, TypeVar, cast, overload
 from albion.bots.base import Agent, as_agent
 from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
-from albion.core.chance import pick_outcome
 from albion.core.errors import AlbionError, NotYourTurn, RecordError, StaleVersion
 from albion.core.game import Game
 from albion.core.record import GameRecord
@@ -478,8 +477,7 @@ class Table(Generic[S, A, V]):
         while True:
             player = state.current_player()
             if player == CHANCE:
-                self._apply(CHANCE, pick_outcome(state.chance_outcomes(),
-                                                 self._chance.random()))
+                self._apply(CHANCE, state.sample_chance(self._chance.random()))
             elif player == TERMINAL:
                 return
             elif (agent := agents[player]) is not None and self.autoplay:
@@ -496,13 +494,13 @@ class Table(Generic[S, A, V]):
         the first seat it cannot decide for, and `_advance` goes on from there."""
         state, log = self._state, self._log.actions.append
         current, legal_actions = state.current_player, state.legal_actions
-        outcomes, apply, draw = state.chance_outcomes, state.apply_legal, self._chance.random
+        sample, apply, draw = state.sample_chance, state.apply_legal, self._chance.random
         quick = [agent.choose if agent is not None and agent.picks_from_legal else None
                  for agent in self._agents]
         while True:
             player = current()
             if player == CHANCE:
-                action = pick_outcome(outcomes(), draw())
+                action = sample(draw())
             elif player == TERMINAL or (choose := quick[player]) is None:
                 break
             else:

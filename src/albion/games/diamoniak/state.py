@@ -97,6 +97,23 @@ class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):
             return [(FIRST[seat], 1 / self.n) for seat in range(self.n)]
         return []
 
+    def sample_chance(self, uniform: float) -> DiamoniakAction:
+        """DI-11: the card `uniform` reveals, straight from the pile's counts — the very
+        sums `pick_outcome` adds over `chance_outcomes()`, without building the list."""
+        if self.phase is not DRAWING:
+            return super().sample_chance(uniform)
+        pile = self.pile
+        size = sum(pile)
+        total = 0.0
+        last = 0
+        for card, count in enumerate(pile):
+            if count:
+                total += count / size
+                if uniform < total:
+                    return REVEAL[card]
+                last = card
+        return REVEAL[last]
+
     def apply_legal(self, action: DiamoniakAction) -> None:
         if action.__class__ is Reveal:
             self._reveal(action.card)
