@@ -49,6 +49,14 @@ SIGHT_LINES = tuple(tuple(_sight_line(square, way) for way in range(8))
 """SC-25: the squares on each of the 8 lines from a square, within its tile."""
 
 
+def _until_a_tree(line: tuple[int, ...]) -> tuple[int, ...]:
+    return next((line[:k] for k, here in enumerate(line) if not OPEN_GROUND[here]), line)
+
+
+OPEN_SIGHT_LINES = tuple(tuple(_until_a_tree(line) for line in lines) for lines in SIGHT_LINES)
+"""The same lines cut before their first tree (SC-25: trees block a line)."""
+
+
 def start_enemy_turn(state: SuperCamelotRecord) -> bool:
     """SC-22: queue every enemy on the active player's tile, in reading order; False if
     there is none (then the next turn starts at once)."""
@@ -176,10 +184,11 @@ def plant_turn(state: SuperCamelotRecord, square: int) -> None:
     """SC-25, SC-31: turn clockwise from the current facing to the first line that sees
     the active player; failing that, to the first that sees another character; spit."""
     facing = state.facing[square]
+    seen = sightings(state, square)  # each line looked along once, not once per search
     sights = [(facing + turn) % 8 for turn in range(8)]
     for wanted_active in (True, False):
         for way in sights:
-            seat = line_of_sight(state, square, way)
+            seat = seen[way]
             if seat < 0 or (seat == state.active) != wanted_active or \
                     not eligible(state, seat):
                 continue
@@ -188,14 +197,23 @@ def plant_turn(state: SuperCamelotRecord, square: int) -> None:
             return
 
 
-def line_of_sight(state: SuperCamelotRecord, square: int, way: int) -> int:
-    """The first character on a straight or diagonal line from `square` within its tile,
-    or -1; objects, trees, stacks and characters block lines, enemies do not."""
+def sightings(state: SuperCamelotRecord, square: int) -> list[int]:
+    """SC-25: by way, the first character on each of the 8 straight or diagonal lines from
+    `square` within its tile, or -1; objects, trees, stacks and characters block lines,
+    enemies do not."""
+    seat_at: dict[int, int] = {}
+    for seat, player in enumerate(state.players):
+        seat_at.setdefault(player.position, seat)  # the first seat, as `character_at`
     things = state.things
-    for here in SIGHT_LINES[square][way]:
-        if not OPEN_GROUND[here] or here in things:
-            return -1
-        seat = world.character_at(state, here)
-        if seat >= 0:
-            return seat
-    return -1
+    seen = []
+    for line in OPEN_SIGHT_LINES[square]:
+        found = -1
+        for here in line:
+            if here in things:
+                break
+            if here in seat_at:
+                found = seat_at[here]
+                break
+        seen.append(found)
+    return seen
+
