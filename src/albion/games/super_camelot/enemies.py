@@ -57,6 +57,12 @@ OPEN_SIGHT_LINES = tuple(tuple(_until_a_tree(line) for line in lines) for lines 
 """The same lines cut before their first tree (SC-25: trees block a line)."""
 
 
+TILE_STEPS = tuple(tuple(n for n in NEIGHBOURS[square] if SLOT_OF[n] == SLOT_OF[square] and
+                         OPEN_GROUND[n]) for square in range(SQUARES))
+"""SC-22: the squares an enemy may step to from each square: orthogonal, open ground, on
+its own tile (what stands there is checked on the way)."""
+
+
 def start_enemy_turn(state: SuperCamelotRecord) -> bool:
     """SC-22: queue every enemy on the active player's tile, in reading order; False if
     there is none (then the next turn starts at once)."""
@@ -87,11 +93,12 @@ def hunt(state: SuperCamelotRecord, square: int, token: Token) -> None:
     """SC-22, SC-30: the active player if reachable, else the nearest other character on
     the tile by path length (ties: the active player chooses)."""
     slot = slot_of(square)
-    distances = {seat: path_end(state, square, token, seat)[0]
-                 for seat in world.characters_on(state, slot) if eligible(state, seat)}
+    paths = {seat: path_end(state, square, token, seat)
+             for seat in world.characters_on(state, slot) if eligible(state, seat)}
+    distances = {seat: length for seat, (length, _) in paths.items()}
     active = state.active
     if distances.get(active, UNREACHABLE) < UNREACHABLE:
-        strike(state, square, token, active)
+        strike_from(state, square, token, active, paths[active][1])
         return
     reachable = {seat: d for seat, d in distances.items() if d < UNREACHABLE}
     if not reachable:
@@ -101,7 +108,7 @@ def hunt(state: SuperCamelotRecord, square: int, token: Token) -> None:
     if len(nearest) > 1:
         state.pending.append(TargetChoice(square, nearest))
     else:
-        strike(state, square, token, nearest[0])
+        strike_from(state, square, token, nearest[0], paths[nearest[0]][1])
 
 
 def path_end(state: SuperCamelotRecord, square: int, token: Token,
@@ -135,10 +142,9 @@ def path_end(state: SuperCamelotRecord, square: int, token: Token,
             found.append(here)
             found_at = steps
             continue
-        for nxt in NEIGHBOURS[here]:
-            if nxt in seen or SLOT_OF[nxt] != slot or not OPEN_GROUND[nxt]:
-                continue
-            if nxt in things or (nxt in occupied and not (mimic and nxt == target)):
+        for nxt in TILE_STEPS[here]:
+            if nxt in seen or nxt in things or \
+                    (nxt in occupied and not (mimic and nxt == target)):
                 continue  # SC-22: characters block; only a Mimic steps onto its target
             seen[nxt] = steps + 1
             frontier.append(nxt)
@@ -149,7 +155,12 @@ def path_end(state: SuperCamelotRecord, square: int, token: Token,
 
 def strike(state: SuperCamelotRecord, square: int, token: Token, seat: int) -> None:
     """Move to the end of the path, then attack (SC-23, SC-24)."""
-    _, end = path_end(state, square, token, seat)
+    strike_from(state, square, token, seat, path_end(state, square, token, seat)[1])
+
+
+def strike_from(state: SuperCamelotRecord, square: int, token: Token, seat: int,
+                end: int) -> None:
+    """`strike` along a path already found to end on `end`."""
     if end != square:
         move_enemy(state, square, end)
     state.pending.append(Defence(seat, DAMAGE[token]))
