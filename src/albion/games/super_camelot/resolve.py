@@ -3,6 +3,9 @@ in the middle of an action or of the Enemy Turn."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
+
 from albion.games.super_camelot import cards, enemies, movement, strikes, turns
 from albion.games.super_camelot.actions import (
     Activate,
@@ -92,6 +95,60 @@ def outcomes(state: SuperCamelotRecord) -> list[tuple[SuperCamelotAction, float]
         return [(STAR_COUNTS[k], p) for k, p in enumerate(turns.STAR_ODDS)]
     total = sum(counts)
     return [(DRAWS[card], count / total) for card, count in enumerate(counts) if count]
+
+
+def _cumulative(probabilities: Iterable[float]) -> tuple[float, ...]:
+    """The running totals `pick_outcome` reaches, added in the same order."""
+    totals, total = [], 0.0
+    for probability in probabilities:
+        total += probability
+        totals.append(total)
+    return tuple(totals)
+
+
+DICE_TOTALS = {dice: _cumulative(p for _, p in DICE_OUTCOMES[dice]) for dice in ROLLS}
+STAR_TOTALS = _cumulative(turns.STAR_ODDS)
+EVEN_TOTALS = ((), *(_cumulative([1 / n] * n) for n in range(1, max(len(TILES), MAX_PLAYERS) + 1)))
+"""By n: the running totals of n equally likely outcomes (tiles, SC-1, SC-10; seats, SC-41)."""
+
+
+def _index(totals: tuple[float, ...], uniform: float) -> int:
+    """`pick_outcome`'s choice: the first total above `uniform`, else the last."""
+    return min(bisect_right(totals, uniform), len(totals) - 1)
+
+
+def draw(state: SuperCamelotRecord, uniform: float) -> SuperCamelotAction:
+    """Exactly `pick_outcome(outcomes(state), uniform)`, drawn from the counts without
+    building the list (issue 28): the same probabilities, summed in the same order."""
+    top = state.pending[-1]
+    if isinstance(top, AttackRoll):
+        return DICE_OUTCOMES[3][_index(DICE_TOTALS[3], uniform)][0]
+    if isinstance(top, Defence):
+        dice = 2 if state.players[top.victim].has(Card.ROYAL_SHIELD) else 1
+        return DICE_OUTCOMES[dice][_index(DICE_TOTALS[dice], uniform)][0]
+    if isinstance(top, RerollDie):
+        return DICE_OUTCOMES[1][_index(DICE_TOTALS[1], uniform)][0]
+    if isinstance(top, TileDraw):
+        return PLACE_TILES[state.tile_stack[_index(EVEN_TOTALS[len(state.tile_stack)],
+                                                   uniform)]]
+    if isinstance(top, CentreDraw):
+        stack = [tile for tile in state.tile_stack if tile in UNNAMED]
+        return PLACE_TILES[stack[_index(EVEN_TOTALS[len(stack)], uniform)]]
+    if isinstance(top, RollOff):
+        return FIRST_SEATS[top.seats[_index(EVEN_TOTALS[len(top.seats)], uniform)]]
+    if isinstance(top, StarRoll):
+        return STAR_COUNTS[_index(STAR_TOTALS, uniform)]
+    deck = top.draws.deck if isinstance(top, SecondDraw) else top.deck  # type: ignore[union-attr]
+    counts = cards.pile(state, deck)
+    size = sum(counts)
+    total, last = 0.0, -1
+    for card, count in enumerate(counts):
+        if count:
+            total += count / size
+            if uniform < total:
+                return DRAWS[card]
+            last = card
+    return DRAWS[last]
 
 
 def choices(state: SuperCamelotRecord) -> list[SuperCamelotAction]:

@@ -80,6 +80,13 @@ class SuperCamelotState(SuperCamelotRecord, State[SuperCamelotAction, SuperCamel
             return []
         return resolve.outcomes(self)
 
+    def sample_chance(self, uniform: float) -> SuperCamelotAction:
+        """Drawn from the counts (`resolve.draw`): the outcome `pick_outcome` would pick
+        from `chance_outcomes()`, without building them."""
+        if self.phase is OVER or not self.pending or type(self.pending[-1]) not in CHANCE_TYPES:
+            return super().sample_chance(uniform)
+        return resolve.draw(self, uniform)
+
     def apply_legal(self, action: SuperCamelotAction) -> None:
         if self.pending:
             resolve.resolve(self, action)
