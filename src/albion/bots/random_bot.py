@@ -20,6 +20,7 @@ class RandomBot(AgentBase):
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.uniform_index = rng.randrange
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         return legal[self.rng.randrange(len(legal))]

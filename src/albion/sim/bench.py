@@ -313,7 +313,7 @@ def bench_search(game: AnyGame, variant: Variant, players: int, seconds: float, 
 @dataclass(frozen=True)
 class TableBenchResult:
     """Random-bot games through the table against random playouts on the bare engine,
-    timed in alternating slices (median slice)."""
+    timed in alternating slices (median round)."""
 
     game: str
     players: int
@@ -328,26 +328,31 @@ class TableBenchResult:
 
 def bench_table(game: AnyGame, variant: Variant, players: int, seconds: float,
                 seed: int = 0) -> TableBenchResult:
-    """Five slices, each: random playouts on states, then the same number of CPU seconds
-    of `albion simulate`'s games (random bots at a `Table`, the batch runner's fast path)."""
+    """Rounds of two short CPU-time slices (their order flipping each round): random
+    playouts on states, and `albion simulate`'s games (random bots at a `Table`, the batch
+    runner's fast path); per round the table's rate over the engine's."""
     from albion.sim.batch import GameTask  # noqa: PLC0415 - bench is below batch otherwise
 
     rng = random.Random(seed)
     task = GameTask(game.id, tuple(variant.items()), ("random",) * players, players, seed)
-    slice_seconds = seconds / SLICES / 2
+    rounds = max(SLICES, min(60, round(seconds / (2 * SLICE_SECONDS))))
+    slice_seconds = seconds / rounds / 2
     index = table_actions = played = 0
     playing = simulating = 0.0
     shares = []
-    for _ in range(SLICES):
-        actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
-        played, playing = played + actions, playing + elapsed
-        done = 0
-        start = clock()
-        while (spent := clock() - start) < slice_seconds:
-            outcome, _ = task.play(index)
-            done += outcome.num_actions
-            index += 1
-        table_actions, simulating = table_actions + done, simulating + spent
+    for round_ in range(rounds):
+        for side in ("table", "engine") if round_ % 2 else ("engine", "table"):
+            if side == "engine":
+                actions, elapsed = _playouts_for(game, players, variant, rng, slice_seconds)
+                played, playing = played + actions, playing + elapsed
+                continue
+            done = 0
+            start = clock()
+            while (spent := clock() - start) < slice_seconds:
+                outcome, _ = task.play(index)
+                done += outcome.num_actions
+                index += 1
+            table_actions, simulating = table_actions + done, simulating + spent
         shares.append((done / spent) / (actions / elapsed))
     return TableBenchResult(game.id, players, table_actions / simulating, played / playing,
                             tuple(shares))

@@ -497,11 +497,18 @@ class Table(Generic[S, A, V]):
         sample, apply, draw = state.sample_chance, state.apply_legal, self._chance.random
         quick = [agent.choose if agent is not None and agent.picks_from_legal else None
                  for agent in self._agents]
+        uniform = [getattr(agent, "uniform_index", None) if choose is not None else None
+                   for agent, choose in zip(self._agents, quick, strict=True)]
         while True:
             player = current()
             if player == CHANCE:
                 action = sample(draw())
-            elif player == TERMINAL or (choose := quick[player]) is None:
+            elif player == TERMINAL:
+                break
+            elif (index := uniform[player]) is not None:  # what `choose` would pick
+                legal = legal_actions()
+                action = legal[index(len(legal))]
+            elif (choose := quick[player]) is None:
                 break
             else:
                 action = choose(None, legal_actions())
