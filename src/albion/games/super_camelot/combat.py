@@ -62,10 +62,18 @@ def arc_squares(state: SuperCamelotRecord, seat: int, arc: int) -> tuple[int, ..
 
 def reach(state: SuperCamelotRecord, seat: int,
           squares: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(bushes, enemies) among `squares` that `seat` can strike."""
-    bushes = tuple(sq for sq in squares if state.things.get(sq) is BUSH)
-    enemies = tuple(sq for sq in squares if can_hit(state, seat, sq))
-    return bushes, enemies
+    """(bushes, enemies) among `squares` that `seat` can strike (`can_hit`), each in the
+    order of `squares`: looked at in one pass (issue 28)."""
+    things, on_square = state.things, state.enemies
+    position = state.players[seat].position
+    bushes, enemies = [], []
+    for square in squares:
+        if things.get(square) is BUSH:
+            bushes.append(square)
+        enemy = on_square.get(square)
+        if enemy is not None and not (enemy is MIMIC and position == square):
+            enemies.append(square)
+    return tuple(bushes), tuple(enemies)
 
 
 ARC_CHOICES = {own: tuple(tuple(tuple(arc for arc in range(8 if greatsword else 4)
