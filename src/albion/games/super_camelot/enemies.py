@@ -66,8 +66,8 @@ its own tile (what stands there is checked on the way)."""
 def start_enemy_turn(state: SuperCamelotRecord) -> bool:
     """SC-22: queue every enemy on the active player's tile, in reading order; False if
     there is none (then the next turn starts at once)."""
-    slot = slot_of(state.players[state.active].position)
-    queue = tuple(sorted(sq for sq in state.enemies if slot_of(sq) == slot))
+    slot = SLOT_OF[state.players[state.active].position]
+    queue = tuple(sorted([sq for sq in state.enemies if SLOT_OF[sq] == slot]))
     if not queue:
         return False
     state.pending.append(TurnOver())
