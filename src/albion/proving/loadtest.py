@@ -1,7 +1,7 @@
 """`albion loadtest`: N concurrent bot-against-bot tables played through real `albion serve`
 processes on this machine, watched over real WebSockets; reports moves a second and the
-time from a decision reaching the server to its broadcast reaching a client (p50, p99).
-Loopback only, bounded in tables and time.
+time from a decision reaching the server to its broadcast reaching a client (p50, p99),
+counted once every table is playing. Loopback only, bounded in tables and time.
 
 The servers are `albion serve`'s last step (`run.serve(create_app(settings))`, the guarded
 HTTP protocol included) with the limits per client address lifted (`ONE_ADDRESS`): every
@@ -29,6 +29,11 @@ import httpx
 MAX_TABLES = 2000
 MAX_SECONDS = 600.0
 LIFTED = 1_000_000
+CREATING_AT_ONCE = 32
+"""Table creations in flight at once. httpx's pool (100 connections) hands a freed
+connection to its waiting requests by walking all of them: 1,000 tables created at once
+kept this load generator busy for a minute and timed out the WebSocket handshakes behind
+them, the server idle meanwhile (0 moves measured at `--tables 1000`, issue 28, item 5)."""
 ONE_ADDRESS: dict[str, float | int] = {
     "table_rate": LIFTED, "table_burst": LIFTED,  # tables an address creates
     "connections_per_address": LIFTED,  # table WebSockets an address holds open
@@ -75,6 +80,7 @@ class LoadResult:
     servers: int
     database: str
     seconds: float
+    """How long the moves were counted: from when every table was playing."""
     moves: int
     games_finished: int
     moves_per_second: float
@@ -85,6 +91,8 @@ class LoadResult:
     idle_tables: int = 0
     memory_per_idle_table_kib: float | None = None
     server_rss_mib: list[float] = field(default_factory=list)
+    setup_seconds: float = 0.0
+    """How long the tables took to be created and watched, before counting began."""
 
     def to_json_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -196,29 +204,65 @@ def _open_idle(server: ServerProcess, plan: LoadPlan) -> None:
             answer.raise_for_status()
 
 
+SETUP_SECONDS = 180.0
+"""The most the tables are given to be created and watched before measuring starts."""
+
+
+@dataclass
+class Window:
+    """When moves are counted: from the moment every table is playing and watched (the
+    server's steady state: creating 1,000 tables took half of a 20 s run, and counted as
+    slowness) for the plan's seconds."""
+
+    tables: int
+    playing: int = 0
+    start: float | None = None
+    deadline: float | None = None
+
+    def is_open(self, now: float) -> bool:
+        return self.start is not None and now >= self.start
+
+    def is_over(self, now: float) -> bool:
+        return self.deadline is not None and now >= self.deadline
+
+    def wait_left(self, now: float) -> float:
+        """How long a watcher may wait for its next frame (a second at most while the
+        window has not begun)."""
+        return 1.0 if self.deadline is None else max(0.0, self.deadline - now)
+
+
 async def _load(plan: LoadPlan, started: list[ServerProcess],
                 progress: Callable[[float], None] | None) -> LoadResult:
     latencies: list[float] = []
     errors: list[str] = []
     counts = {"moves": 0, "games": 0}
     begin = time.monotonic()
-    deadline = begin + plan.seconds
+    window = Window(plan.tables)
+    creating = asyncio.Semaphore(CREATING_AT_ONCE)
     async with httpx.AsyncClient(timeout=30) as client:
         watchers = [asyncio.create_task(
-            _keep_table(client, started[index % len(started)], plan, deadline, latencies,
-                        counts, errors)) for index in range(plan.tables)]
+            _keep_table(client, creating, started[index % len(started)], plan, window,
+                        latencies, counts, errors)) for index in range(plan.tables)]
         while not all(task.done() for task in watchers):
             await asyncio.sleep(0.5)
-            if progress is not None:
-                progress(min(plan.seconds, time.monotonic() - begin))
+            now = time.monotonic()
+            if window.start is None and (window.playing + sum(task.done() for task in watchers)
+                                         >= plan.tables or now - begin > SETUP_SECONDS):
+                if window.playing < plan.tables:
+                    errors.append(f"{window.playing} of {plan.tables} tables were playing "
+                                  "when the measurement began")
+                window.start, window.deadline = now, now + plan.seconds
+            if progress is not None and window.start is not None:
+                progress(min(plan.seconds, now - window.start))
         for task in watchers:
             if task.exception() is not None:
                 errors.append(repr(task.exception()))
-    elapsed = time.monotonic() - begin
+    assert window.start is not None
+    elapsed = time.monotonic() - window.start
     ordered = sorted(latencies) or [0.0]
     return LoadResult(
         tables=plan.tables, bot_delay=plan.bot_delay, servers=len(started), database="",
-        seconds=round(elapsed, 2),
+        seconds=round(elapsed, 2), setup_seconds=round(window.start - begin, 2),
         moves=counts["moves"], games_finished=counts["games"],
         moves_per_second=round(counts["moves"] / elapsed, 1),
         broadcast_ms_p50=round(statistics.median(ordered) * 1000, 2),
@@ -227,16 +271,20 @@ async def _load(plan: LoadPlan, started: list[ServerProcess],
         broadcast_ms_max=round(ordered[-1] * 1000, 2), errors=errors[:20])
 
 
-async def _keep_table(client: httpx.AsyncClient, server: ServerProcess, plan: LoadPlan,
-                      deadline: float, latencies: list[float], counts: dict[str, int],
+async def _keep_table(client: httpx.AsyncClient, creating: asyncio.Semaphore,
+                      server: ServerProcess, plan: LoadPlan, window: Window,
+                      latencies: list[float], counts: dict[str, int],
                       errors: list[str]) -> None:
-    """One table slot: a table is created, watched to its end, followed by the next,
-    until the deadline."""
+    """One table slot: a table is created (`creating`: a few at once), watched to its
+    end, followed by the next, until the window closes; its moves and their
+    decision-to-broadcast times are counted while the window is open."""
     from websockets.asyncio.client import connect  # noqa: PLC0415
 
-    while time.monotonic() < deadline:
-        answer = await client.post(f"{server.base}/api/tables", json={
-            "game": plan.game, "players": list(plan.players)})
+    first = True
+    while not window.is_over(time.monotonic()):
+        async with creating:
+            answer = await client.post(f"{server.base}/api/tables", json={
+                "game": plan.game, "players": list(plan.players)})
         if answer.status_code != 201:
             errors.append(f"create: {answer.status_code} {answer.text[:200]}")
             return
@@ -244,30 +292,35 @@ async def _keep_table(client: httpx.AsyncClient, server: ServerProcess, plan: Lo
         url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
         async with connect(url, max_size=2**24) as socket:
             seen = 0
-            while time.monotonic() < deadline:
+            while not window.is_over(time.monotonic()):
                 try:
                     raw = await asyncio.wait_for(socket.recv(),
-                                                 timeout=deadline - time.monotonic())
+                                                 timeout=window.wait_left(time.monotonic()))
                 except TimeoutError:
-                    return
-                arrived = time.time()
+                    continue
+                arrived, now = time.time(), time.monotonic()
                 message = json.loads(raw)
                 if message["type"] != "update":
                     errors.append(f"{table}: {message}")
                     continue
-                if message["version"] > seen > 0:
-                    latencies.append(arrived - message["decided_at"])
-                counts["moves"] += max(0, message["version"] - seen) if seen else 0
+                if first:
+                    window.playing += 1
+                    first = False
+                if window.is_open(now):
+                    if message["version"] > seen > 0:
+                        latencies.append(arrived - message["decided_at"])
+                    counts["moves"] += max(0, message["version"] - seen) if seen else 0
                 seen = message["version"]
                 if message["status"] == "over":
-                    counts["games"] += 1
+                    counts["games"] += int(window.is_open(now))
                     break
 
 
 def describe(result: LoadResult) -> str:
     lines = [
         f"{result.tables} tables at once on {result.servers} server process(es), "
-        f"{result.database}, {result.seconds:.1f} s, bots take about "
+        f"{result.database}, {result.seconds:.1f} s counted once all were playing "
+        f"({result.setup_seconds:.1f} s to open them), bots take about "
         f"{result.bot_delay:g} s a move",
         f"moves: {result.moves} ({result.moves_per_second:.1f}/s); games finished: "
         f"{result.games_finished}",
