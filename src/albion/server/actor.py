@@ -189,18 +189,21 @@ class TableActor:
         """A seat's decision (notation text, or an action value from a bot): checked by
         the table, committed, then broadcast; the bots whose turn it now is start
         thinking. Refusals raise and change nothing: `NotStarted` first, while the
-        table is waiting. A person who decides while a stand-in plays for them is back."""
-        received = time.time()
-        async with self.lock:  # other processes' decisions arrive by NOTIFY (`catch_up`)
-            if not await self.has_started():
-                raise NotStarted
-            if by_owner and seat in self.away and not self._may_come_back():
-                raise StandInKeeps
-            update = self.table.submit(seat, action, version)  # NotYourTurn, StaleVersion…
-            self.decided_at = received
-            if by_owner and seat in self.away:
-                await self._come_back(seat)
-            await self._commit(version, update)
+        table is waiting. A person who decides while a stand-in plays for them is back.
+        A bot's decision (`by_owner` False) waits first for a place (`pace`): under
+        overload bots slow down, people do not."""
+        async with self.port.pace.move(by_person=by_owner):
+            received = time.time()
+            async with self.lock:  # others' decisions arrive by NOTIFY (`catch_up`)
+                if not await self.has_started():
+                    raise NotStarted
+                if by_owner and seat in self.away and not self._may_come_back():
+                    raise StandInKeeps
+                update = self.table.submit(seat, action, version)  # NotYourTurn, Stale…
+                self.decided_at = received
+                if by_owner and seat in self.away:
+                    await self._come_back(seat)
+                await self._commit(version, update)
         self.schedule()
 
     async def catch_up(self) -> None:

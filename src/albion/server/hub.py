@@ -21,6 +21,7 @@ from albion.server.credentials import is_table_id
 from albion.server.finished import FinishedGames
 from albion.server.messages import Clock
 from albion.server.ownership import Ownership
+from albion.server.pace import Pace
 from albion.server.settings import ServerSettings
 from albion.server.store import CHANNEL, Store, TableRow
 from albion.table import AnyTable, Table
@@ -33,6 +34,8 @@ class Hub:
         self.store = store
         self.settings = settings
         self.bots = BotPool(settings)
+        self.pace = Pace()
+        """Places for moves in flight: bots queue for them, people never (issue 28)."""
         self.actors: dict[str, TableActor] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         """Tables being loaded now (each entry goes once its load ends)."""

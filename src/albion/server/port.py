@@ -10,6 +10,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from albion.server.bots import BotPool
+from albion.server.pace import Pace
 from albion.server.settings import ServerSettings
 from albion.server.store import Store
 from albion.table import AnyTable
@@ -26,6 +27,10 @@ class TablePort(Protocol):
 
     @property
     def bots(self) -> BotPool: ...
+
+    @property
+    def pace(self) -> Pace:
+        """Places for moves in flight, bots' after people's (`pace`)."""
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` in the background; its failure is logged."""
