@@ -136,11 +136,11 @@ def enter_refusal(state: SuperCamelotRecord, seat: int, origin: int, target: int
         if thing is None or (thing is ROCK and state.players[seat].has(GAUNTLET)):
             return None
         return ROCK_THERE if thing is ROCK else OBJECT_THERE
-    gauntlet = state.players[seat].has(GAUNTLET)
     if target in state.things:
         return OBJECT_THERE
     plan = world.population_plan(state, slot)
-    if target in plan and not (gauntlet and plan[target] is Token.ROCK):
+    if target in plan and not (plan[target] is Token.ROCK and
+                               state.players[seat].has(GAUNTLET)):
         return TOKEN_ON_ENTRY
     return None if has_free_exit(state, origin, target, plan) else NO_WAY_OUT
 
@@ -148,16 +148,19 @@ def enter_refusal(state: SuperCamelotRecord, seat: int, origin: int, target: int
 def has_free_exit(state: SuperCamelotRecord, origin: int, target: int,
                   plan: Mapping[int, Token]) -> bool:
     """SC-9, SC-33: a square beside `target`, on any tile in play, free once the tile is
-    populated; the square left behind counts unless it is a starting circle."""
-    for exit_square in NEIGHBOURS[target]:
-        if exit_square == origin:
-            return True
-        if not world.is_open_ground(exit_square):
+    populated; the square left behind counts unless it is a starting circle. So a step
+    between two squares of the map always has one: only a step off a circle looks."""
+    exits = NEIGHBOURS[target]
+    if origin in exits:
+        return True
+    target_slot = SLOT_OF[target]
+    for exit_square in exits:
+        if not OPEN_GROUND[exit_square]:
             continue
-        slot = slot_of(exit_square)
+        slot = SLOT_OF[exit_square]
         if state.slot_tile[slot] < 0:
             continue
-        if slot == slot_of(target):
+        if slot == target_slot:
             if exit_square not in state.things and exit_square not in plan:
                 return True
         elif state.populated[slot]:
