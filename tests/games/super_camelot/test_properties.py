@@ -1,7 +1,8 @@
 """Property tests (Hypothesis): every component of the Super Camelot box is somewhere, and
 only once, after every action of random games — gem value (SC-19, SC-35), items, bushes,
 rocks and enemies (SC-11), the cards of each deck (SC-16, SC-17, SC-24), the 16 tiles
-(SC-1), the special-item stacks (SC-18) — and health stays on the board (SC-21)."""
+(SC-1), the special-item stacks (SC-18) — and health stays on the board (SC-21); the
+planner's entry check is the engine's (SC-8, SC-9, SC-10)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from albion.games.super_camelot import GAME, SuperCamelotState
-from albion.games.super_camelot.board import CENTRE_SLOTS
+from albion.games.super_camelot.board import CENTRE_SLOTS, SQUARES, STEP_TO
 from albion.games.super_camelot.components import (
     DECK_CONTENTS,
     GEMS_IN_BOX,
@@ -28,6 +29,7 @@ from albion.games.super_camelot.components import (
     Special,
     Token,
 )
+from albion.games.super_camelot.movement import enter_refusal, map_entry_check
 from albion.games.super_camelot.pieces import (
     DropChoice,
     KeepChoice,
@@ -250,3 +252,21 @@ def test_every_state_passes_the_position_check(game: Game) -> None:
     """`position_check.check`, which guards position texts, accepts every state of play."""
     for state in game.states():
         check(state)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(game=GAMES)
+def test_sc9_the_planners_entry_check_is_enter_refusal(game: Game) -> None:
+    """`movement.map_entry_check` (the planner's, issue 28) answers as `enter_refusal`
+    for every step between two squares of the map, for every seat: SC-8's blockers and
+    the Power Gauntlet, SC-9's safe entry, SC-10's exploring."""
+    for number, state in enumerate(game.states()):
+        if number % 5:
+            continue
+        occupied = {player.position for player in state.players}
+        for seat in range(len(state.players)):
+            can_enter = map_entry_check(state, seat, occupied)
+            for origin in range(SQUARES):
+                for target in STEP_TO[origin]:
+                    expected = enter_refusal(state, seat, origin, target, occupied) is None
+                    assert can_enter(target) == expected, (seat, origin, target)

@@ -3,7 +3,7 @@ exploring the ring (SC-10)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings, world
@@ -143,6 +143,40 @@ def enter_refusal(state: SuperCamelotRecord, seat: int, origin: int, target: int
                                state.players[seat].has(GAUNTLET)):
         return TOKEN_ON_ENTRY
     return None if has_free_exit(state, origin, target, plan) else NO_WAY_OUT
+
+
+def map_entry_check(state: SuperCamelotRecord, seat: int,
+                    occupied: set[int]) -> Callable[[int], bool]:
+    """Whether `enter_refusal(state, seat, origin, target, occupied) is None` for a
+    `target` next to an `origin` on the map — the same for every such origin, SC-9's way
+    out being the square left behind — as a predicate for the planner's searches (issue
+    28): the same checks, with the Power Gauntlet and each tile's population plan read
+    once per search, not once per square."""
+    gauntlet = state.players[seat].has(GAUNTLET)
+    slot_tile, populated, enemies, things = (state.slot_tile, state.populated, state.enemies,
+                                             state.things)
+    plans: dict[int, Mapping[int, Token]] = {}
+
+    def can_enter(target: int) -> bool:
+        if not OPEN_GROUND[target]:
+            return False  # TREES
+        slot = SLOT_OF[target]
+        if slot_tile[slot] < 0:
+            return bool(state.tile_stack)  # SC-10: explore, if a tile is left
+        if populated[slot]:
+            if target in enemies or target in occupied:
+                return False
+            thing = things.get(target)
+            return thing is None or (thing is ROCK and gauntlet)
+        if target in things:
+            return False
+        plan = plans.get(slot)
+        if plan is None:
+            plan = plans[slot] = world.population_plan(state, slot)
+        token = plan.get(target)
+        return token is None or (token is Token.ROCK and gauntlet)
+
+    return can_enter
 
 
 def has_free_exit(state: SuperCamelotRecord, origin: int, target: int,

@@ -256,18 +256,19 @@ def shortest_path(state: SuperCamelotState, seat: int,
     `targets` over tiles in play, every step one the engine would allow (issue 27: the
     planner used to step where SC-9 forbids, and the bot then ended its turn): the first
     is one of `movement.step_targets` (SC-7 … SC-10, SC-20), each later one passes
-    `movement.enter_refusal` (SC-8's blockers and the Power Gauntlet, SC-26; SC-9: on a
+    `movement.enter_refusal` (asked of `movement.map_entry_check`, its checks with a
+    search's look-ups read once: SC-8's blockers and the Power Gauntlet, SC-26; SC-9: on a
     tile nobody stands on, no square that will hold a token once it is populated).
     Between two squares of the map that check does not depend on the side a square is
     entered from (SC-9's way out is the square left behind), so each square is asked
     once. Breadth first, level by level; (-1, OUT_OF_REACH) when no path is known."""
     if state.players[seat].position < 0:
         return -1, OUT_OF_REACH
-    slot_tile, refusal = state.slot_tile, movement.enter_refusal
+    slot_tile = state.slot_tile
     first = {n: n for n in movement.step_targets(state, seat)
              if n < SQUARES and slot_tile[SLOT_OF[n]] >= 0}
     asked = set(first)
-    occupied = {p.position for p in state.players}
+    can_enter = movement.map_entry_check(state, seat, {p.position for p in state.players})
     level = list(first)
     length = 1
     while level:
@@ -279,8 +280,7 @@ def shortest_path(state: SuperCamelotState, seat: int,
                 if n in asked:
                     continue
                 asked.add(n)
-                if slot_tile[SLOT_OF[n]] >= 0 and \
-                        refusal(state, seat, here, n, occupied) is None:
+                if slot_tile[SLOT_OF[n]] >= 0 and can_enter(n):
                     first[n] = first[here]
                     reached.append(n)
         level = reached
