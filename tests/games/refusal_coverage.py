@@ -16,10 +16,12 @@ from albion.core.game import AnyState
 
 def refusal_kinds(*modules: Path) -> set[tuple[str, str]]:
     """(ruling, the reason's fixed words up to its first variable part) of every
-    `Refusal(...)` and `IllegalActionError(...)` call in `modules`."""
+    `Refusal(...)` and `IllegalActionError(...)` call in `modules` (a module's `__file__`:
+    its source, or the compiled module beside it, issue 28 item 4)."""
     kinds = set()
     for module in modules:
-        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        source = module.with_name(module.name.split(".", 1)[0] + ".py")
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
                     "Refusal", "IllegalActionError") and len(node.args) == 2:
                 ruling, reason = node.args

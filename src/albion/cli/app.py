@@ -21,6 +21,7 @@ from rich.progress import (
 
 from albion import __version__
 from albion.bots.registry import is_cheat, make_bot, parse_players
+from albion.build import build_name, stale_modules
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.play import play_game
@@ -76,7 +77,11 @@ MAX_GAMES = 1_000_000
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"albion {__version__}")
+        console.print(f"albion {__version__} ({build_name()})", highlight=False)
+        for module in stale_modules():
+            console.print(f"warning: {module} is compiled from an older source; reinstall "
+                          "(issue 28: a compiled module must not hide edited code)",
+                          highlight=False)
         raise typer.Exit
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from albion.core.chance import pick_outcome
+from albion.core.compiling import mypyc_attr
 from albion.core.errors import AlbionError, NotYourTurn, Refusal
 
 CHANCE = -1
@@ -51,6 +52,7 @@ def check_viewer(seat: int | None, num_players: int) -> None:
         raise ValueError(f"no seat {seat!r} to observe from (0 to {num_players - 1}, or None)")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games and tests subclass it
 class State(ABC, Generic[A, V]):
     """A mutable game position. Subclasses use `__slots__` and a hand-written `clone()`."""
 

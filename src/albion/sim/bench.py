@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from albion.build import build_name
 from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
 from albion.core.state import CHANCE, TERMINAL
@@ -89,6 +90,7 @@ class BenchResult:
         result: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
+            "build": build_name(),  # compiled or pure (issue 28, item 4)
             "actions_per_s": round(self.actions_per_s),
             "decisions_per_s": round(self.decisions_per_s),
             "games_per_s": round(self.games_per_s, 2),

@@ -8,10 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
+from albion.core.state import State
 from albion.core.variants import Variant
+from albion.games.diamoniak.actions import DiamoniakAction
 from albion.games.diamoniak.cards import DECK, NO_COLOUR
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import Buy, DiamondsTo, Fairy, First, ReleaseEmpty
+from albion.games.diamoniak.view import DiamoniakView
 
 KINDS = len(DECK)
 
@@ -41,7 +44,7 @@ class Rules:
         )
 
 
-class DiamoniakRecord:
+class DiamoniakRecord(State[DiamoniakAction, DiamoniakView]):
     """A Diamoniak position's fields. Lists of counts are indexed by `Card`."""
 
     __slots__ = (
@@ -65,7 +68,7 @@ class DiamoniakRecord:
     @classmethod
     def initial(cls, num_players: int, rules: Rules) -> Self:
         """DI-2: every card in the draw pile; seat 0 starts unless first=random."""
-        state = cls.__new__(cls)
+        state = cls()
         state.rules = rules
         state.n = num_players
         state.seat = 0

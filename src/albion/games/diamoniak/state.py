@@ -183,7 +183,7 @@ class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):
         return picture(self, render)
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
+        other = type(self)()
         other.rules = self.rules
         other.n = self.n
         other.seat = self.seat

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
+from albion.core.state import State
 from albion.core.variants import Variant
+from albion.games.raiding_stonehenge.actions import RaidingAction
 from albion.games.raiding_stonehenge.components import (
     COLOURS,
     DISKS_PER_COLOUR,
@@ -19,6 +21,7 @@ from albion.games.raiding_stonehenge.components import (
 )
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.rulings import Contest, RotateStart, SetAside
+from albion.games.raiding_stonehenge.view import RaidingView
 
 HAND_TARGET = LINES
 """Deal-queue targets below LINES are lines; LINES + seat is that seat's hand."""
@@ -51,14 +54,19 @@ def setup_deal(players: int, start: int) -> list[int]:
     return lines + hands
 
 
-class RaidingRecord:
+FIELDS = (
+    "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
+    "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
+    "taken", "last_plays",
+)
+"""Every field of a position (what equal positions agree on): the record's slots, named
+here because a compiled class has no `__slots__` to read (issue 28, item 4)."""
+
+
+class RaidingRecord(State[RaidingAction, RaidingView]):
     """A Raiding Stonehenge position's fields."""
 
-    __slots__ = (
-        "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
-        "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
-        "taken", "last_plays",
-    )
+    __slots__ = FIELDS
 
     rules: Rules
     n: int
@@ -84,7 +92,7 @@ class RaidingRecord:
     @classmethod
     def initial(cls, num_players: int, rules: Rules) -> Self:
         """RS-3, RS-19: seat 0 starts; lines then hands are dealt from a full deck."""
-        state = cls.__new__(cls)
+        state = cls()
         state.rules, state.n, state.start = rules, num_players, 0
         state.phase, state.seat, state.acted, state.round = Phase.DEALING, 0, 0, 1
         state.deck = full_deck()
@@ -109,7 +117,3 @@ class RaidingRecord:
             colour = self.at_pile[seat]
             return [colour] if disks[colour] else []
         return [colour for colour in COLOURS if disks[colour]]
-
-
-FIELDS = RaidingRecord.__slots__
-"""Every field of a position (what equal positions agree on)."""

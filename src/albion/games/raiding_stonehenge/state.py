@@ -254,7 +254,7 @@ class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
         return picture(self, render)
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
+        other = type(self)()
         other.rules, other.n, other.start = self.rules, self.n, self.start
         other.phase, other.seat, other.acted, other.round = (self.phase, self.seat,
                                                              self.acted, self.round)

@@ -54,26 +54,27 @@ class Adventurer:
     __slots__ = ("character", "position", "health", "passed_out", "keys", "bombs", "gems",
                  "specials", "treasures")
 
-    def __init__(self, character: Character) -> None:
+    def __init__(self, character: Character, position: int = OFF_BOARD,
+                 health: int = MAX_HEALTH, passed_out: bool = False, keys: int = 0,
+                 bombs: int = 0, gems: list[int] | None = None,
+                 specials: list[bool] | None = None,
+                 treasures: list[tuple[Card, TreasureState]] | None = None) -> None:
+        """A character as it starts (SC-34), or with every field given (`clone`)."""
         self.character = character
-        self.position = OFF_BOARD
-        self.health = MAX_HEALTH
-        self.passed_out = False
-        self.keys = 0  # small keys
-        self.bombs = 0
-        self.gems = [0, 0, 0]  # tokens by Item.GREEN_GEM, BLUE_GEM, RED_GEM (index - 2)
-        self.specials = [False] * len(Special)
-        self.treasures: list[tuple[Card, TreasureState]] = []
+        self.position = position
+        self.health = health
+        self.passed_out = passed_out
+        self.keys = keys  # small keys
+        self.bombs = bombs
+        # tokens by Item.GREEN_GEM, BLUE_GEM, RED_GEM (index - 2)
+        self.gems = [0, 0, 0] if gems is None else gems
+        self.specials = [False] * len(Special) if specials is None else specials
+        self.treasures = [] if treasures is None else treasures
 
     def clone(self) -> Adventurer:
-        other = Adventurer.__new__(Adventurer)
-        other.character, other.position = self.character, self.position
-        other.health, other.passed_out = self.health, self.passed_out
-        other.keys, other.bombs = self.keys, self.bombs
-        other.gems = self.gems[:]
-        other.specials = self.specials[:]
-        other.treasures = self.treasures[:]
-        return other
+        return Adventurer(self.character, self.position, self.health, self.passed_out,
+                          self.keys, self.bombs, self.gems[:], self.specials[:],
+                          self.treasures[:])
 
     def key(self) -> tuple[object, ...]:
         return (self.character, self.position, self.health, self.passed_out, self.keys,

@@ -13,12 +13,15 @@ and ints in fields naming seats `P<n>`; both read back as ints wherever they app
 
 from __future__ import annotations
 
+import ast
 import re
 import types
 import typing
 from collections.abc import Iterator
 from dataclasses import MISSING, fields, is_dataclass
 from enum import Enum
+from functools import cache
+from importlib.resources import files
 
 from albion.core.errors import PositionError
 from albion.games.super_camelot import components, pieces
@@ -200,9 +203,22 @@ class _Reader:
 
 def _hints(cls: type) -> dict[str, object]:
     try:
+        if cls.__module__ == pieces.__name__:
+            return {name: eval(text, vars(pieces))  # the package's own source
+                    for name, text in _written_hints().get(cls.__name__, {}).items()}
         return typing.get_type_hints(cls)
     except (NameError, TypeError):  # an annotation we cannot resolve: take it on trust
         return {}
+
+
+@cache
+def _written_hints() -> dict[str, dict[str, str]]:
+    """Each `pieces` class's field annotations as written in its source: a compiled build
+    keeps only erased ones at run time (`tuple` for `tuple[int, ...]`; issue 28, item 4)."""
+    tree = ast.parse(files(__package__).joinpath("pieces.py").read_text("utf-8"))
+    return {node.name: {item.target.id: ast.unparse(item.annotation) for item in node.body
+                        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+            for node in tree.body if isinstance(node, ast.ClassDef)}
 
 
 def _conforms(value: object, hint: object) -> bool:

@@ -236,7 +236,7 @@ def _turn(state: SuperCamelotRecord, words: list[str], where: str) -> None:
     state.bow_used = _flag(pairs["bow_used"], where)
     state.reroll_used = _flag(pairs["reroll_used"], where)
     state.winner = -1 if pairs["winner"] == "-" else _seat(pairs["winner"], where, state.n)
-    if pairs["end"] not in (*ENDS, "-"):
+    if pairs["end"] != "-" and pairs["end"] not in ENDS:
         raise PositionError(f"{where}: end {pairs['end']!r} is not -, {', '.join(ENDS)}")
     state.end = None if pairs["end"] == "-" else pairs["end"]
 

@@ -7,7 +7,10 @@ variant read into flags is `config.Rules`, the same floor."""
 
 from __future__ import annotations
 
-from albion.core.state import CHANCE, TERMINAL
+from typing import TYPE_CHECKING
+
+from albion.core.state import CHANCE, TERMINAL, State
+from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.components import Card, Item, Special, Token
 from albion.games.super_camelot.config import Rules
 from albion.games.super_camelot.pieces import (
@@ -19,19 +22,27 @@ from albion.games.super_camelot.pieces import (
     Thing,
 )
 
+if TYPE_CHECKING:  # the view reads the record: named here only for the type checker
+    from albion.games.super_camelot.view import SuperCamelotView  # noqa: F401 - in quotes
+
 OVER = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
 
 
-class SuperCamelotRecord:
+FIELDS = (
+    "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
+    "bow_used", "reroll_used", "winner", "end", "players", "slot_tile", "tile_stack",
+    "populated", "visited", "things", "stacks", "enemies", "facing", "loot", "items",
+    "token_supply", "item_supply", "lost_items", "decks", "discards", "pending",
+)
+"""Every field of a position (what equal positions agree on): the record's slots, named
+here because a compiled class has no `__slots__` to read (issue 28, item 4)."""
+
+
+class SuperCamelotRecord(State[SuperCamelotAction, "SuperCamelotView"]):
     """A Super Camelot position's fields: the forest, the characters, the decks and
     supply, whose turn it is, and the steps still to resolve."""
 
-    __slots__ = (
-        "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
-        "bow_used", "reroll_used", "winner", "end", "players", "slot_tile", "tile_stack",
-        "populated", "visited", "things", "stacks", "enemies", "facing", "loot", "items",
-        "token_supply", "item_supply", "lost_items", "decks", "discards", "pending",
-    )
+    __slots__ = FIELDS
 
     rules: Rules
     n: int
@@ -81,7 +92,3 @@ class SuperCamelotRecord:
 
     def cap_reached(self) -> bool:
         return self.turns >= self.rules.max_turns
-
-
-FIELDS = SuperCamelotRecord.__slots__
-"""Every field of a position (what equal positions agree on)."""

@@ -115,7 +115,7 @@ def _rows(slot: int, text: str, tokens: dict[Token, int],
                 raise PositionError(f"slot {slot}: the scene draws more {mark!r} than the "
                                     f"box holds ({TOKEN_SUPPLY[TOKEN_MARKS[mark]]})")
         elif not (mark.isdigit() or mark in THING_MARKS or mark in STACK_MARKS):
-            if mark not in ("#", ".", ",", "T", *ITEM_MARKS):
+            if mark not in ("#", ".", ",", "T") and mark not in ITEM_MARKS:
                 raise ValueError(f"{mark!r} is not a scene mark")
             marks.append(empty_mark(square))
             continue

@@ -39,7 +39,7 @@ class SuperCamelotState(SuperCamelotRecord, State[SuperCamelotAction, SuperCamel
     def initial(cls, num_players: int, rules: Rules) -> SuperCamelotState:
         """SC-1: the four centre tiles are drawn (chance) from the unnamed ones, the rest
         form the stack; then characters are chosen (SC-34)."""
-        state = cls.__new__(cls)
+        state = cls()
         state.rules, state.n = rules, num_players
         state.phase, state.active = Phase.CHOOSING, 0
         state.actions_left = state.move_left = 0
@@ -126,7 +126,7 @@ class SuperCamelotState(SuperCamelotRecord, State[SuperCamelotAction, SuperCamel
         return picture(self, render)
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
+        other = type(self)()
         other.rules, other.n, other.phase = self.rules, self.n, self.phase
         other.active, other.actions_left, other.move_left = (self.active, self.actions_left,
                                                              self.move_left)
