@@ -4,6 +4,8 @@ checks, so a refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.diamoniak.actions import Buy, Choice, FirstPlayer, Lose, Reveal
 from albion.games.diamoniak.cards import BUY_PRICE, COLOURS, NO_COLOUR, Card
@@ -59,14 +61,15 @@ def refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
 def _well_formed(action: object) -> bool:
     """A Diamoniak action with arguments of the right kind and range (a plain int is taken
     for a Card)."""
+    given: Any = action  # its fields as given, not as declared (compiled code checks those)
     try:
         if isinstance(action, Buy):
-            return Card(action.colour).is_castle and isinstance(action.seller, int)
+            return Card(given.colour).is_castle and isinstance(given.seller, int)
         if isinstance(action, Lose | Reveal):
-            Card(action.card)
+            Card(given.card)
             return True
         if isinstance(action, FirstPlayer):
-            return isinstance(action.seat, int) and action.seat >= 0
+            return isinstance(given.seat, int) and given.seat >= 0
     except (ValueError, TypeError):
         return False
     return isinstance(action, Choice)

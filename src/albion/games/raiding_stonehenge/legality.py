@@ -4,6 +4,8 @@ same checks, so a refusal always names the rule that actually forbids the action
 
 from __future__ import annotations
 
+from typing import Any
+
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
@@ -70,12 +72,13 @@ def _out_of_step(phase: Phase, action: object, too_early: Refusal) -> Refusal:
 
 def _well_formed(action: object) -> bool:
     """Arguments of the right kind and range (a plain int is taken for a Colour)."""
+    given: Any = action  # its fields as given, not as declared (compiled code checks those)
     if isinstance(action, Deal | Play):
-        return isinstance(action.number, int) and 1 <= action.number <= HIGHEST_CARD
+        return isinstance(given.number, int) and 1 <= given.number <= HIGHEST_CARD
     if isinstance(action, Take):
-        return isinstance(action.line, int) and 0 <= action.line < LINES
+        return isinstance(given.line, int) and 0 <= given.line < LINES
     if isinstance(action, Place | SetAside):
-        return isinstance(action.colour, int) and 0 <= action.colour < len(Colour)
+        return isinstance(given.colour, int) and 0 <= given.colour < len(Colour)
     return False
 
 

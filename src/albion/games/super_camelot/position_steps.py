@@ -73,9 +73,11 @@ def _hint(name: str) -> str:
     return "square" if name in SQUARE_FIELDS else "seat" if name in SEAT_FIELDS else ""
 
 
-def parse_step(text: str, where: str, seats: int) -> Pending:
-    """The pending step `text` writes (a member of `pieces.Pending`), its `P<n>` among
-    `seats` players; PositionError (naming `where`) if it is none."""
+def parse_step(text: str, where: str, seats: int) -> object:
+    """The pending step `text` writes (a member of `pieces.Pending`, checked against
+    `PENDING` at run time: a caller casts it, as compiled code would refuse a step type
+    added later), its `P<n>` among `seats` players; PositionError (naming `where`) if it
+    is none."""
     tokens = _tokens(text, where)
     reader = _Reader(tokens, where, seats)
     value = reader.value()
@@ -84,7 +86,7 @@ def parse_step(text: str, where: str, seats: int) -> Pending:
     if type(value) not in PENDING:
         raise PositionError(f"{where}: {text.strip()!r} is not a pending step; steps: "
                             f"{', '.join(sorted(cls.__name__ for cls in PENDING))}")
-    return typing.cast(Pending, value)
+    return value
 
 
 def cards_in(value: object) -> Iterator[Card]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from albion.core.errors import PositionError
 from albion.core.position import parse_header
@@ -46,7 +46,7 @@ from albion.games.super_camelot.components import (
     Token,
 )
 from albion.games.super_camelot.config import Rules
-from albion.games.super_camelot.pieces import Adventurer, Phase, TreasureState
+from albion.games.super_camelot.pieces import Adventurer, Pending, Phase, TreasureState
 from albion.games.super_camelot.position_check import check
 from albion.games.super_camelot.position_grid import TILE_KEYS, read_tile, tile_lines
 from albion.games.super_camelot.position_steps import parse_step, step_text
@@ -190,7 +190,7 @@ def _read_header(state: SuperCamelotRecord, lines: list[tuple[int, str]]) -> set
             state.tile_stack = _tiles(rest.split(), where)
         elif word == "pending":
             if rest.strip() != "-":
-                steps.append(parse_step(rest, where, state.n))
+                steps.append(cast(Pending, parse_step(rest, where, state.n)))
         else:
             raise PositionError(f"{where}: {word!r} does not start a line of a Super Camelot "
                                 f"position (turn, P<n>, supply, lost, deck, discard, "
