@@ -10,6 +10,8 @@ step (README, "Faster engines"), not the main install.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import sys
@@ -17,6 +19,7 @@ import sysconfig
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 COMPILED_PACKAGES = ("albion/core", "albion/games")
@@ -47,6 +50,9 @@ PURE = (
     # its tests replace `strategy.goals`, which compiled calls would not see
     "albion/games/super_camelot/strategy.py",
 )
+SOURCES_MANIFEST = "albion/compiled_sources.json"
+"""In a compiled build: each compiled module's source path and SHA-256, so `albion
+--version` can tell a module compiled from another source than the one beside it."""
 MYPY_CONFIG = """[mypy]
 python_version = 3.11
 ignore_missing_imports = True
@@ -95,4 +101,17 @@ def extensions() -> list[object]:
                          multi_file=True))
 
 
-setup(ext_modules=extensions())
+class BuildPyWithManifest(build_py):
+    """build_py, and in a compiled build the manifest of the compiled sources' digests."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.distribution.ext_modules:
+            return
+        digests = {path.removeprefix("src/"): hashlib.sha256(
+            (HERE / path).read_bytes()).hexdigest() for path in compiled_sources()}
+        target = Path(self.build_lib) / SOURCES_MANIFEST
+        target.write_text(json.dumps(digests, indent=1, sort_keys=True), encoding="utf-8")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildPyWithManifest})

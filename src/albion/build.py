@@ -4,9 +4,15 @@ installs are always pure. `albion --version` and `albion bench` say which one ru
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.machinery
+import json
 from pathlib import Path
+
+MANIFEST = "compiled_sources.json"
+"""Written by the compiled build beside the package's modules: the SHA-256 of each
+compiled module's source (setup.py)."""
 
 COMPILED = "compiled: mypyc"
 PURE = "pure Python"
@@ -34,16 +40,20 @@ def build_name() -> str:
                                  if done) + " compiled"
 
 
-def stale_modules() -> list[str]:
-    """Compiled modules of the package whose source beside them is newer: edited after
+def stale_modules(package: Path | None = None) -> list[str]:
+    """Compiled modules whose source beside them is not the one they were compiled from
+    (its SHA-256 differs from the build's manifest, `compiled_sources.json`): edited after
     the build, so the code running is not the code on disk (rebuild the compiled install,
-    or work in an editable one, which is always pure)."""
-    package = Path(__file__).parent
+    or work in an editable one, which is always pure). None in a pure build. `package`:
+    the installed `albion` folder (this one by default)."""
+    package = package or Path(__file__).parent
+    manifest = package / MANIFEST
+    if not manifest.is_file():
+        return []
+    digests: dict[str, str] = json.loads(manifest.read_text(encoding="utf-8"))
     stale = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for compiled in package.rglob(f"*{suffix}"):
-            source = compiled.with_name(compiled.name[:-len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
-                stale.append(source.relative_to(package.parent).with_suffix("").as_posix()
-                             .replace("/", "."))
+    for path, digest in digests.items():
+        source = package.parent / path
+        if not source.is_file() or hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+            stale.append(path.removesuffix(".py").replace("/", "."))
     return sorted(stale)

@@ -121,7 +121,8 @@ def buy_refusal(state: DiamoniakRecord, action: Buy) -> Refusal | None:
     found = buyer_refusal(state)
     if found is not None:
         return found
-    return offer_refusal(state, action.seller, action.colour)
+    given: Any = action  # a plain int colour as given (compiled code checks the declared Card)
+    return offer_refusal(state, given.seller, given.colour)
 
 
 def offer_refusal(state: DiamoniakRecord, seller: int, colour: int) -> Refusal | None:
