@@ -7,7 +7,7 @@ variant read into flags is `config.Rules`, the same floor."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from albion.core.state import CHANCE, TERMINAL, State
 from albion.games.super_camelot.actions import SuperCamelotAction
@@ -22,9 +22,6 @@ from albion.games.super_camelot.pieces import (
     Thing,
 )
 
-if TYPE_CHECKING:  # the view reads the record: named here only for the type checker
-    from albion.games.super_camelot.view import SuperCamelotView  # noqa: F401 - in quotes
-
 OVER = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
 
 
@@ -38,9 +35,11 @@ FIELDS = (
 here because a compiled class has no `__slots__` to read (issue 28, item 4)."""
 
 
-class SuperCamelotRecord(State[SuperCamelotAction, "SuperCamelotView"]):
+class SuperCamelotRecord(State[SuperCamelotAction, Any]):
     """A Super Camelot position's fields: the forest, the characters, the decks and
-    supply, whose turn it is, and the steps still to resolve."""
+    supply, whose turn it is, and the steps still to resolve. (Its view type is bound by
+    `state.SuperCamelotState`: the view reads the record, so the record does not name it
+    — no import circle, issue 26.)"""
 
     __slots__ = FIELDS
 
