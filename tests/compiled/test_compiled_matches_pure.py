@@ -51,5 +51,7 @@ def test_no_compiled_module_lies_beside_the_source() -> None:
 
 def test_the_running_build_is_named() -> None:
     assert build_name() in (COMPILED, PURE)
-    if COMPILED_PYTHON and Path(sys.executable).resolve() == Path(COMPILED_PYTHON).resolve():
+    # the venv itself (sys.prefix), not its python: every venv's python links to one base
+    if COMPILED_PYTHON and Path(sys.prefix).resolve() == \
+            Path(os.path.abspath(COMPILED_PYTHON)).parents[1].resolve():
         assert build_name() == COMPILED

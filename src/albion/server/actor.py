@@ -195,6 +195,9 @@ class TableActor:
         async with self.port.pace.move(by_person=by_owner):
             received = time.time()
             async with self.lock:  # others' decisions arrive by NOTIFY (`catch_up`)
+                if not by_owner and not (self.owner and self._played_by_bot(seat)):
+                    return  # while the bot's move waited, its person came back (or the
+                    # table went to another process): the move is no longer the bot's
                 if not await self.has_started():
                     raise NotStarted
                 if by_owner and seat in self.away and not self._may_come_back():

@@ -50,7 +50,8 @@ class Spread:
     @classmethod
     def of(cls, values: list[float]) -> Spread:
         ordered = sorted(values)
-        quartiles = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else ordered * 3
+        quartiles = statistics.quantiles(ordered, n=4, method="inclusive") \
+            if len(ordered) > 1 else ordered * 3
         return cls(statistics.median(ordered), ordered[0], ordered[-1],
                    (quartiles[0], quartiles[2]))
 
