@@ -49,7 +49,6 @@ from albion.games.super_camelot.board import (
     SIDE,
     SLOT_OF,
     SQUARES,
-    STEP_TO,
 )
 from albion.games.super_camelot.combat import arc_squares, can_hit
 from albion.games.super_camelot.components import (
@@ -244,11 +243,6 @@ OUT_OF_REACH = 30
 """The distance given to a goal no known path reaches."""
 
 
-OPEN_STEP_TO: tuple[tuple[int, ...], ...] = tuple(
-    tuple(n for n in steps if OPEN_GROUND[n]) for steps in STEP_TO)
-"""The engine's steps from each position (`board.STEP_TO`) onto ground that can ever be
-stood on, in its order."""
-
 
 def shortest_path(state: SuperCamelotState, seat: int,
                   targets: set[int] | frozenset[int]) -> tuple[int, int]:
@@ -276,7 +270,7 @@ def shortest_path(state: SuperCamelotState, seat: int,
         for here in level:
             if here in targets:
                 return first[here], length
-            for n in OPEN_STEP_TO[here]:  # trees and the Starting Tile never open (SC-8)
+            for n in movement.OPEN_STEPS[here]:  # trees and the Starting Tile never open (SC-8)
                 if n in asked:
                     continue
                 asked.add(n)
