@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from albion.core.chance import pick_count
 from albion.core.errors import Refusal
 from albion.core.state import CAP, CHANCE, TERMINAL, State, check_viewer, shared_returns
 from albion.games.diamoniak import legality
@@ -102,17 +103,7 @@ class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):
         sums `pick_outcome` adds over `chance_outcomes()`, without building the list."""
         if self.phase is not DRAWING:
             return super().sample_chance(uniform)
-        pile = self.pile
-        size = sum(pile)
-        total = 0.0
-        last = 0
-        for card, count in enumerate(pile):
-            if count:
-                total += count / size
-                if uniform < total:
-                    return REVEAL[card]
-                last = card
-        return REVEAL[last]
+        return REVEAL[pick_count(self.pile, uniform)]
 
     def apply_legal(self, action: DiamoniakAction) -> None:
         if action.__class__ is Reveal:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 
+from albion.core.chance import pick_count
 from albion.games.super_camelot import cards, enemies, movement, strikes, turns
 from albion.games.super_camelot.actions import (
     Activate,
@@ -139,16 +140,7 @@ def draw(state: SuperCamelotRecord, uniform: float) -> SuperCamelotAction:
     if isinstance(top, StarRoll):
         return STAR_COUNTS[_index(STAR_TOTALS, uniform)]
     deck = top.draws.deck if isinstance(top, SecondDraw) else top.deck  # type: ignore[union-attr]
-    counts = cards.pile(state, deck)
-    size = sum(counts)
-    total, last = 0.0, -1
-    for card, count in enumerate(counts):
-        if count:
-            total += count / size
-            if uniform < total:
-                return DRAWS[card]
-            last = card
-    return DRAWS[last]
+    return DRAWS[pick_count(cards.pile(state, deck), uniform)]
 
 
 def choices(state: SuperCamelotRecord) -> list[SuperCamelotAction]:
