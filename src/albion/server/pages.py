@@ -27,6 +27,7 @@ from albion.core.plugin import GamePlugin
 from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
 from albion.server.errors import ApiError
+from albion.server.languages import add_languages, page_response
 
 WEB = Path(str(resources.files("albion.server") / "web"))
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -92,6 +93,7 @@ def board_assets(plugin: GamePlugin) -> dict[str, str | None] | None:
 
 def add_pages(app: FastAPI, reports: Path | None) -> None:
     """Mount the pages, their static files and the page-only API on `app`."""
+    add_languages(app)
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str, request: Request) -> Response:
@@ -204,9 +206,9 @@ def _with_header(page: Path) -> str:
     return text[:at] + REPORT_HEADER + text[at:]
 
 
-def _page(name: str) -> Callable[[], Awaitable[FileResponse]]:
-    async def page() -> FileResponse:
-        return FileResponse(WEB / name, media_type="text/html")
+def _page(name: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
+    async def page(request: Request) -> HTMLResponse:
+        return page_response(WEB / name, request)
     page.__name__ = f"page_{name.removesuffix('.html')}"
     return page
 
