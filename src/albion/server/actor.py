@@ -191,8 +191,10 @@ class TableActor:
         thinking. Refusals raise and change nothing: `NotStarted` first, while the
         table is waiting. A person who decides while a stand-in plays for them is back.
         A bot's decision (`by_owner` False) waits first for a place (`pace`): under
-        overload bots slow down, people do not."""
-        async with self.port.pace.move(by_person=by_owner):
+        overload bots slow down, people do not, and the bots at a person's table go
+        first."""
+        async with self.port.pace.move(self.id, by_person=by_owner,
+                                       first=self.person_here()):
             received = time.time()
             async with self.lock:  # others' decisions arrive by NOTIFY (`catch_up`)
                 if not by_owner and not (self.owner and self._played_by_bot(seat)):
@@ -578,6 +580,12 @@ class TableActor:
         for seat in [seat for seat in self.timers if seat >= 0 and seat not in to_move]:
             self._cancel_timer(seat)
 
+    def person_here(self) -> bool:
+        """Whether a person holds a seat's connection open, in this process or (shared
+        tables) another: the table's bots then wait least (`fair`)."""
+        return any(count > 0 for count in self.present.values()) or \
+            any(count > 0 for count in self.elsewhere.values())
+
     def _played_by_bot(self, seat: int) -> bool:
         return not self.table.is_human(seat) or seat in self.away
 
@@ -619,7 +627,7 @@ class TableActor:
                 try:
                     action = await self.port.bots.decide(self.id, self.table.game.id, spec,
                                                         seat, self.chance, version, view,
-                                                        legal)
+                                                        legal, first=self.person_here())
                 except Exception:  # the pool itself failed: try again, later
                     log.exception("table %s: the bot at seat %d could not decide",
                                   self.id, seat)

@@ -114,10 +114,12 @@ class BotPool:
         """Hints being searched (or waiting) per client address."""
 
     async def decide(self, table_id: str, game_id: str, spec: str, seat: int,
-                     chance: Chance, version: int, view: Any, legal: list[Any]) -> Any:
-        """The bot's decision; a random legal action if its worker overran or died."""
+                     chance: Chance, version: int, view: Any, legal: list[Any], *,
+                     first: bool = False) -> Any:
+        """The bot's decision; a random legal action if its worker overran or died.
+        `first`: a person is at the table, its turn comes before the bot-only tables'."""
         settings = self.settings
-        async with self.turns.turn(table_id):
+        async with self.turns.turn(table_id, first=first):
             try:
                 return await self._run(self.bots, decide, game_id, spec, seat, chance,
                                        version, view, legal, settings.max_iterations,
