@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from albion.core.chance import pick_outcome
 from albion.core.compiling import mypyc_attr
 from albion.core.errors import AlbionError, NotYourTurn, Refusal
 
-CHANCE = -1
+CHANCE: Final = -1
 """`current_player()` when the next action is a chance outcome."""
 
-TERMINAL = -2
+TERMINAL: Final = -2
 """`current_player()` once the game is over."""
 
-CAP = "cap"
+CAP: Final = "cap"
 """`end_reason()` of a game stopped by its safety cap: a draw (ALL-1)."""
 
 A = TypeVar("A")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Card(IntEnum):
@@ -25,22 +26,22 @@ class Card(IntEnum):
         return self <= Card.YELLOW
 
 
-COLOURS: tuple[Card, ...] = (Card.RED, Card.BLUE, Card.GREEN, Card.YELLOW)
+COLOURS: Final[tuple[Card, ...]] = (Card.RED, Card.BLUE, Card.GREEN, Card.YELLOW)
 """DI-1: the four castle colours."""
 
-CASTLE_SIZE = 6
+CASTLE_SIZE: Final = 6
 """DI-10: a castle of six cards wins."""
 
-DECK: tuple[int, ...] = (6, 6, 6, 6, 20, 7, 3)
+DECK: Final[tuple[int, ...]] = (6, 6, 6, 6, 20, 7, 3)
 """DI-1: how many cards of each kind, indexed by Card: 24 castle, 20 diamond, 7 witch, 3 fairy."""
 
-DECK_SIZE = sum(DECK)
+DECK_SIZE: Final = sum(DECK)
 
-BUY_PRICE = 3
+BUY_PRICE: Final = 3
 """DI-7: diamonds paid for one castle card."""
 
-CARDS_LOST_TO_WITCH = 3
+CARDS_LOST_TO_WITCH: Final = 3
 """DI-8: cards lost to a witch without a fairy."""
 
-NO_COLOUR = -1
+NO_COLOUR: Final = -1
 """A seat with no castle."""

@@ -4,26 +4,31 @@ checks, so a refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from albion.core.errors import InvalidActionError, Refusal
+from albion.core.words import Seat, say, say_n
 from albion.games.diamoniak.actions import Buy, Choice, FirstPlayer, Lose, Reveal
 from albion.games.diamoniak.cards import BUY_PRICE, COLOURS, NO_COLOUR, Card
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.record import DiamoniakRecord
+from albion.games.diamoniak.words import CARD_NAMES
 
-DIAMOND, WITCH, FAIRY = Card.DIAMOND, Card.WITCH, Card.FAIRY
-LOSABLE_RIGHT = (*COLOURS, DIAMOND)
+DIAMOND: Final = Card.DIAMOND
+WITCH: Final = Card.WITCH
+FAIRY: Final = Card.FAIRY
+LOSABLE_RIGHT: Final = (*COLOURS, DIAMOND)
 """DI-8: right-hand cards a witch can take (never a fairy)."""
 
-GAME_OVER = Refusal("DI-10", "the game is over")
-BEING_DRAWN = Refusal("DI-3", "a card is being drawn: chance decides it, not a player")
-FIRST_PLAYER_BY_CHANCE = Refusal("DI-2", "the first player is being chosen by chance")
-NO_CARD_TO_DRAW = Refusal("DI-9", "the draw pile and the discard are both empty")
-FIRST_DRAW = Refusal("DI-3", "the first draw of a turn is mandatory: draw or buy")
-BUY_OR_DRAW = Refusal("DI-3", "a turn is a buy or a draw, never both")
-FAIRY_FIRST = Refusal("DI-8", "a witch came: first decide whether to use your fairy")
-ONLY_A_WITCH = Refusal("DI-8", "only a witch calls for that")
+GAME_OVER: Final = Refusal("DI-10", say("the game is over"))
+BEING_DRAWN: Final = Refusal("DI-3", say("a card is being drawn: chance decides it, not a player"))
+FIRST_PLAYER_BY_CHANCE: Final = Refusal("DI-2", say("the first player is being chosen by chance"))
+NO_CARD_TO_DRAW: Final = Refusal("DI-9", say("the draw pile and the discard are both empty"))
+FIRST_DRAW: Final = Refusal("DI-3", say("the first draw of a turn is mandatory: draw or buy"))
+BUY_OR_DRAW: Final = Refusal("DI-3", say("a turn is a buy or a draw, never both"))
+FAIRY_FIRST: Final = Refusal(
+    "DI-8", say("a witch came: first decide whether to use your fairy"))
+ONLY_A_WITCH: Final = Refusal("DI-8", say("only a witch calls for that"))
 
 
 def refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
@@ -78,16 +83,17 @@ def _well_formed(action: object) -> bool:
 def reveal_refusal(state: DiamoniakRecord, card: Card) -> Refusal | None:
     """DI-1, DI-2: a card turns up only when one is drawn, and only one the pile holds."""
     if state.phase is not Phase.DRAWING:
-        return Refusal("DI-2", "a card is revealed only when one is drawn")
+        return Refusal("DI-2", say("a card is revealed only when one is drawn"))
     return None if state.pile[card] else Refusal(
-        "DI-1", f"the draw pile holds no {card.label} card")
+        "DI-1", say("the draw pile holds no {card} card", card=CARD_NAMES[card]))
 
 
 def first_player_refusal(state: DiamoniakRecord, seat: int) -> Refusal | None:
     """DI-2 with first=random: a seat at the table, drawn at the start."""
     if state.phase is not Phase.FIRST_PLAYER:
-        return Refusal("DI-2", "the first player is drawn only at the start")
-    return None if seat < state.n else Refusal("DI-2", f"there is no seat P{seat + 1}")
+        return Refusal("DI-2", say("the first player is drawn only at the start"))
+    return None if seat < state.n else Refusal("DI-2", say("there is no seat {seat}",
+                                                          seat=Seat(seat)))
 
 
 def draw_refusal(state: DiamoniakRecord) -> Refusal | None:
@@ -98,20 +104,21 @@ def draw_refusal(state: DiamoniakRecord) -> Refusal | None:
 def pass_refusal(state: DiamoniakRecord) -> Refusal | None:
     """DI-9: a turn is passed only at its start, when nothing can be drawn."""
     if state.phase is not Phase.TURN_START:
-        return Refusal("DI-9", "you may pass only when nothing can be drawn; draw or stop")
+        return Refusal("DI-9", say("you may pass only when nothing can be drawn; draw or stop"))
     return None if not state.can_draw() else Refusal(
-        "DI-9", "you may pass only when nothing can be drawn; draw or buy")
+        "DI-9", say("you may pass only when nothing can be drawn; draw or buy"))
 
 
 def buyer_refusal(state: DiamoniakRecord) -> Refusal | None:
     """DI-7: only a player with a castle and three diamonds may buy."""
     me = state.seat
     if state.castle[me] == NO_COLOUR:
-        return Refusal("DI-7", "only a player with a castle may buy")
+        return Refusal("DI-7", say("only a player with a castle may buy"))
     diamonds = state.right[me][DIAMOND]
     if diamonds < BUY_PRICE:
-        return Refusal("DI-7", f"a castle card costs {BUY_PRICE} diamonds; you have "
-                       f"{diamonds}")
+        return Refusal("DI-7", say_n("a castle card costs {price} diamonds; you have {count}",
+                                     "a castle card costs {price} diamonds; you have {count}",
+                                     diamonds, price=BUY_PRICE))
     return None
 
 
@@ -129,14 +136,15 @@ def offer_refusal(state: DiamoniakRecord, seller: int, colour: int) -> Refusal |
     """DI-7: what a buyer may take from `seller` (the buyer's own checks done)."""
     me = state.seat
     if not 0 <= seller < state.n or seller == me:
-        return Refusal("DI-7", "buy from an opponent at the table")
+        return Refusal("DI-7", say("buy from an opponent at the table"))
     own = state.castle[me]
     if colour != own and not state.rules.buy_any:
-        return Refusal("DI-7", f"you may buy only your own colour ({COLOURS[own].label}); "
-                       "buying others is the variant buy=any")
+        return Refusal("DI-7", say("you may buy only your own colour ({colour}); buying "
+                                   "others is the variant buy=any",
+                                   colour=CARD_NAMES[COLOURS[own]]))
     if not state.right[seller][colour]:
-        return Refusal("DI-7", f"P{seller + 1} has no {Card(colour).label} card on their "
-                       "right")
+        return Refusal("DI-7", say("{seller} has no {card} card on their right",
+                                   seller=Seat(seller), card=CARD_NAMES[Card(colour)]))
     return None
 
 
@@ -145,14 +153,15 @@ def toll_refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
     never a fairy."""
     me = state.seat
     if action is Choice.LOSE_CASTLE:
-        return None if state.castle_size[me] else Refusal("DI-8", "your castle is empty")
+        return None if state.castle_size[me] else Refusal("DI-8", say("your castle is empty"))
     if isinstance(action, Lose):
         card = Card(action.card)
         if card is FAIRY:
-            return Refusal("DI-8", "fairies are never lost to a witch")
+            return Refusal("DI-8", say("fairies are never lost to a witch"))
         if card is WITCH:
-            return Refusal("DI-8", "the witch is not one of the three cards")
+            return Refusal("DI-8", say("the witch is not one of the three cards"))
         return None if state.right[me][card] else Refusal(
-            "DI-8", f"you have no {card.label} card on your right")
-    return Refusal("DI-8", f"the witch takes {state.toll_left} more card(s): choose what "
-                   "to lose")
+            "DI-8", say("you have no {card} card on your right", card=CARD_NAMES[card]))
+    return Refusal("DI-8", say_n("the witch takes {count} more card: choose what to lose",
+                                 "the witch takes {count} more cards: choose what to lose",
+                                 state.toll_left))

@@ -6,7 +6,7 @@ text import this module, and it imports none of them: no import circle."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
+from typing import Final, Self
 
 from albion.core.state import State
 from albion.core.variants import Variant
@@ -16,7 +16,7 @@ from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.rulings import Buy, DiamondsTo, Fairy, First, ReleaseEmpty
 from albion.games.diamoniak.view import DiamoniakView
 
-KINDS = len(DECK)
+KINDS: Final = len(DECK)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ discard's counts moving back into the pile.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from albion.core.chance import pick_count
 from albion.core.errors import Refusal
@@ -37,14 +37,27 @@ from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.record import KINDS, DiamoniakRecord
 from albion.games.diamoniak.view import DiamoniakView
 
-DIAMOND, WITCH, FAIRY = Card.DIAMOND.value, Card.WITCH.value, Card.FAIRY.value
-LOSABLE_RIGHT = (*(int(c) for c in COLOURS), DIAMOND)
+DIAMOND: Final[int] = Card.DIAMOND.value
+WITCH: Final[int] = Card.WITCH.value
+FAIRY: Final[int] = Card.FAIRY.value
+LOSABLE_RIGHT: Final = (*(int(c) for c in COLOURS), DIAMOND)
 """DI-8: right-hand cards a witch can take (never a fairy)."""
 
 # Enum members bound to module names: attribute access on an Enum class costs ~65 ns,
 # a global ~10 ns, and the per-step path makes dozens of these lookups.
-FIRST_PLAYER, TURN_START, DRAWING, DRAW_OR_STOP, FAIRY_CHOICE, WITCH_TOLL, OVER = Phase
-DRAW, STOP, PASS, USE_FAIRY, KEEP_FAIRY, LOSE_CASTLE = Choice
+FIRST_PLAYER: Final = Phase.FIRST_PLAYER
+TURN_START: Final = Phase.TURN_START
+DRAWING: Final = Phase.DRAWING
+DRAW_OR_STOP: Final = Phase.DRAW_OR_STOP
+FAIRY_CHOICE: Final = Phase.FAIRY_CHOICE
+WITCH_TOLL: Final = Phase.WITCH_TOLL
+OVER: Final = Phase.OVER
+DRAW: Final = Choice.DRAW
+STOP: Final = Choice.STOP
+PASS: Final = Choice.PASS
+USE_FAIRY: Final = Choice.USE_FAIRY
+KEEP_FAIRY: Final = Choice.KEEP_FAIRY
+LOSE_CASTLE: Final = Choice.LOSE_CASTLE
 
 
 class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):

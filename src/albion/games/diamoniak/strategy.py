@@ -13,26 +13,36 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Final
 
 from albion.core.game import AnyState
 from albion.games.diamoniak import Buy, Card, Choice, DiamoniakState, Phase
 from albion.games.diamoniak.actions import LOSE
 from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
 
-CASTLE_VALUE, DIAMOND_VALUE, OTHER_VALUE = 3.0, 1.0, 0.4
-FAIRY_WORTH = 2.0
-WITCH_TAKES = 3
+CASTLE_VALUE: Final = 3.0
+DIAMOND_VALUE: Final = 1.0
+OTHER_VALUE: Final = 0.4
+FAIRY_WORTH: Final = 2.0
+WITCH_TAKES: Final = 3
 """DI-8: cards a witch takes."""
-LAST_CARD = CASTLE_SIZE - 1
+LAST_CARD: Final = CASTLE_SIZE - 1
 """A castle this size wins with one more card."""
 
 # Module names for enum members: the rollout path reads them at every step.
-DRAW, STOP, USE_FAIRY, KEEP_FAIRY = Choice.DRAW, Choice.STOP, Choice.USE_FAIRY, Choice.KEEP_FAIRY
-LOSE_CASTLE, LOSE_DIAMOND = Choice.LOSE_CASTLE, LOSE[Card.DIAMOND]
-TURN_START, DRAW_OR_STOP, FAIRY_CHOICE = Phase.TURN_START, Phase.DRAW_OR_STOP, Phase.FAIRY_CHOICE
-DIAMOND, WITCH, FAIRY = int(Card.DIAMOND), int(Card.WITCH), int(Card.FAIRY)
-COLOUR_RANGE = range(len(COLOURS))
+DRAW: Final = Choice.DRAW
+STOP: Final = Choice.STOP
+USE_FAIRY: Final = Choice.USE_FAIRY
+KEEP_FAIRY: Final = Choice.KEEP_FAIRY
+LOSE_CASTLE: Final = Choice.LOSE_CASTLE
+LOSE_DIAMOND: Final = LOSE[Card.DIAMOND]
+TURN_START: Final = Phase.TURN_START
+DRAW_OR_STOP: Final = Phase.DRAW_OR_STOP
+FAIRY_CHOICE: Final = Phase.FAIRY_CHOICE
+DIAMOND: Final = int(Card.DIAMOND)
+WITCH: Final = int(Card.WITCH)
+FAIRY: Final = int(Card.FAIRY)
+COLOUR_RANGE: Final = range(len(COLOURS))
 
 
 def policy(state: AnyState, rng: random.Random) -> Any:
@@ -75,8 +85,8 @@ def _cheapest_three(others: int, diamonds: int, castle: int) -> float:
     return total
 
 
-TOLLS = [[[_cheapest_three(others, diamonds, castle) for castle in range(WITCH_TAKES + 1)]
-          for diamonds in range(WITCH_TAKES + 1)] for others in range(WITCH_TAKES + 1)]
+TOLLS: Final = [[[_cheapest_three(others, diamonds, castle) for castle in range(WITCH_TAKES + 1)]
+                 for diamonds in range(WITCH_TAKES + 1)] for others in range(WITCH_TAKES + 1)]
 """`_cheapest_three` by counts, each capped at 3 (only three cards are taken)."""
 
 
@@ -118,7 +128,7 @@ def draw_gain(state: DiamoniakState) -> float:
     return gain - risk
 
 
-PROGRESS_WEIGHT = 1.1
+PROGRESS_WEIGHT: Final = 1.1
 
 
 def progress(state: DiamoniakState, seat: int) -> float:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Colour(IntEnum):
@@ -20,16 +21,16 @@ class Colour(IntEnum):
         return self.name.lower()
 
 
-COLOURS: tuple[Colour, ...] = tuple(Colour)
-HIGHEST_CARD = 30
-COPIES = 2
+COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+HIGHEST_CARD: Final = 30
+COPIES: Final = 2
 """RS-1: each number has a day and a night copy; they differ in nothing but the picture."""
-DECK_SIZE = HIGHEST_CARD * COPIES
-DISKS_PER_COLOUR = 10
-LINES = 5
+DECK_SIZE: Final = HIGHEST_CARD * COPIES
+DISKS_PER_COLOUR: Final = 10
+LINES: Final = 5
 """RS-3: five face-up lines."""
-HAND_SIZE = 5
-BLACK = -1
+HAND_SIZE: Final = 5
+BLACK: Final = -1
 """`card_colour` of a black card (6, 12, …, 30): its player chooses a pile (RS-8)."""
 
 
@@ -39,7 +40,7 @@ def card_colour(number: int) -> int:
     return rest - 1 if rest else BLACK
 
 
-CARD_COLOUR: tuple[int, ...] = tuple(card_colour(n) for n in range(HIGHEST_CARD + 1))
+CARD_COLOUR: Final[tuple[int, ...]] = tuple(card_colour(n) for n in range(HIGHEST_CARD + 1))
 """`card_colour` as a table, for the per-step path (index 0 unused)."""
 
 

@@ -4,7 +4,7 @@ same checks, so a refusal always names the rule that actually forbids the action
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
@@ -12,9 +12,9 @@ from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colo
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import RaidingRecord
 
-GAME_OVER = Refusal("RS-15", "the game is over")
-DEALT_BY_CHANCE = Refusal("RS-3", "cards are dealt by chance, not chosen")
-WHEN = {
+GAME_OVER: Final = Refusal("RS-15", "the game is over")
+DEALT_BY_CHANCE: Final = Refusal("RS-3", "cards are dealt by chance, not chosen")
+WHEN: Final = {
     Take: (Phase.PICK, Refusal("RS-5", "cards are picked at the start of a round, each "
                                "seat in turn")),
     Play: (Phase.PLAY, Refusal("RS-6", "a card is played once everyone has picked")),
@@ -24,15 +24,15 @@ WHEN = {
                                         "contested pile")),
 }
 
-PLAYED_ALREADY = {
+PLAYED_ALREADY: Final = {
     Phase.PLACE: Refusal("RS-8", "this round's cards are played: a black card's player is "
                          "choosing a pile"),
     Phase.SET_ASIDE: Refusal("RS-11", "this round's cards are played: players at a "
                              "contested pile are setting disks aside"),
 }
 """A card played after the play step (RS-6 is over): the step the round is at."""
-PILE_FIRST = Refusal("RS-8", "choose a pile first: disks are set aside once every black "
-                     "card's player has chosen one")
+PILE_FIRST: Final = Refusal("RS-8", "choose a pile first: disks are set aside once every black "
+                            "card's player has chosen one")
 
 
 def refusal(state: RaidingRecord, action: object) -> Refusal | None:

@@ -6,7 +6,7 @@ this module, and it imports none of them: no import circle."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
+from typing import Final, Self
 
 from albion.core.state import State
 from albion.core.variants import Variant
@@ -23,9 +23,9 @@ from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.rulings import Contest, RotateStart, SetAside
 from albion.games.raiding_stonehenge.view import RaidingView
 
-HAND_TARGET = LINES
+HAND_TARGET: Final = LINES
 """Deal-queue targets below LINES are lines; LINES + seat is that seat's hand."""
-NO_PILE = -1
+NO_PILE: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def setup_deal(players: int, start: int) -> list[int]:
     return lines + hands
 
 
-FIELDS = (
+FIELDS: Final = (
     "rules", "n", "start", "phase", "seat", "acted", "round", "deck", "lines", "hands",
     "plays", "at_pile", "pending", "placed", "deal_queue", "piles", "disks", "discard",
     "taken", "last_plays",

@@ -3,12 +3,14 @@ functions of the plays, the start player and the placements."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, COLOURS, HIGHEST_CARD
 
-IS_BLACK: tuple[bool, ...] = tuple(colour == BLACK for colour in CARD_COLOUR)
+IS_BLACK: Final[tuple[bool, ...]] = tuple(colour == BLACK for colour in CARD_COLOUR)
 """RS-8: is the card of this number black (its player chooses a pile)."""
-RANK: tuple[int, ...] = tuple((HIGHEST_CARD + 1) * is_black - number
-                              for number, is_black in enumerate(IS_BLACK))
+RANK: Final[tuple[int, ...]] = tuple((HIGHEST_CARD + 1) * is_black - number
+                                     for number, is_black in enumerate(IS_BLACK))
 """RS-9 before the distance: coloured cards (−29 … −1) above black ones (1 … 31), each
 higher number first; lower ranks first."""
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-SET_BONUS = 10
+SET_BONUS: Final = 10
 """RS-16: points per complete set of five colours."""
 
 

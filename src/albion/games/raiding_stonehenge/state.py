@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 from functools import cache
 from itertools import compress
-from typing import Self
+from typing import Final, Self
 
 from albion.core.errors import IllegalActionError, NotYourTurn, Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
@@ -46,14 +46,19 @@ from albion.games.raiding_stonehenge.resolution import payout, placement_order
 from albion.games.raiding_stonehenge.scoring import score, winners
 from albion.games.raiding_stonehenge.view import RaidingView
 
-DEALING, PICK, PLAY_PHASE, PLACE_PHASE, SET_ASIDE_PHASE, OVER = Phase
-NUMBERS = range(1, HIGHEST_CARD + 1)
-SHARES: tuple[tuple[float, ...], ...] = tuple(
+DEALING: Final = Phase.DEALING
+PICK: Final = Phase.PICK
+PLAY_PHASE: Final = Phase.PLAY
+PLACE_PHASE: Final = Phase.PLACE
+SET_ASIDE_PHASE: Final = Phase.SET_ASIDE
+OVER: Final = Phase.OVER
+NUMBERS: Final = range(1, HIGHEST_CARD + 1)
+SHARES: Final[tuple[tuple[float, ...], ...]] = tuple(
     tuple(count / size if size else 0.0 for count in range(COPIES + 1))
     for size in range(DECK_SIZE + 1))
 """RS-3: `SHARES[size][count]` is the chance of dealing a number the deck holds `count` of
 among `size` cards; the one table of floats both `DEALS` and `sample_chance` add up."""
-DEALS: tuple[tuple[tuple[tuple[Deal, float], ...], ...], ...] = tuple(
+DEALS: Final[tuple[tuple[tuple[tuple[Deal, float], ...], ...], ...]] = tuple(
     tuple(tuple((DEAL[number], shares[count]) for count in range(COPIES + 1))
           for number in range(HIGHEST_CARD + 1))
     for shares in SHARES)

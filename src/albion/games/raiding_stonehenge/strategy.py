@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Final
 
 from albion.core.game import AnyState
 from albion.games.raiding_stonehenge import Colour, Phase, RaidingState, SetAside
@@ -30,12 +30,14 @@ from albion.games.raiding_stonehenge.components import (
 from albion.games.raiding_stonehenge.resolution import distance
 from albion.games.raiding_stonehenge.scoring import SET_BONUS, score
 
-BLACK_BONUS = 0.3
-SET_GAIN = SET_BONUS - 1 + len(Colour)
+BLACK_BONUS: Final = 0.3
+SET_GAIN: Final = SET_BONUS - 1 + len(Colour)
 """RS-16: a disk that completes a set adds the set's 10 and takes the set's other four
 disks off the count of disks outside sets."""
-PICK_PHASE, PLAY_PHASE, PLACE_PHASE = Phase.PICK, Phase.PLAY, Phase.PLACE
-PILES = range(len(Colour))
+PICK_PHASE: Final = Phase.PICK
+PLAY_PHASE: Final = Phase.PLAY
+PLACE_PHASE: Final = Phase.PLACE
+PILES: Final = range(len(Colour))
 
 
 def scarcest(disks: list[int]) -> int:
@@ -59,7 +61,7 @@ def card_worth(gains: list[int], number: int) -> float:
     return (value + 2) * number / HIGHEST_CARD
 
 
-WORTHS: tuple[tuple[float, ...], ...] = tuple(
+WORTHS: Final[tuple[tuple[float, ...], ...]] = tuple(
     tuple(card_worth(gains, number) for number in range(HIGHEST_CARD + 1))
     for gains in [*([SET_GAIN if c == scarce else -1 for c in Colour] for scarce in Colour),
                   [-1] * len(Colour)])
@@ -122,7 +124,7 @@ def place_values(state: RaidingState) -> list[float]:
             for colour in PILES]
 
 
-EVALUATION_WEIGHTS: dict[int, tuple[float, float, float, float, float, float]] = {
+EVALUATION_WEIGHTS: Final[dict[int, tuple[float, float, float, float, float, float]]] = {
     2: (0.1586, -0.5648, 0.2756, -0.1555, 0.3970, -0.0883),
     3: (0.2175, -0.6330, 0.1479, -0.2237, 0.4336, 0.0739),
     4: (0.2767, -0.6628, 0.1354, -0.2881, 0.4012, 0.1175),

@@ -7,28 +7,33 @@ Positions are integers: a square is `row * 28 + col` (north-west is 0); the circ
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.games.super_camelot.tiles import TILE_SIZE
 
-SLOTS_PER_SIDE = 4
-SIDE = SLOTS_PER_SIDE * TILE_SIZE  # 28
-SQUARES = SIDE * SIDE
-NORTH, EAST, SOUTH, WEST = range(4)
-DIRECTION_NAMES = ("north", "east", "south", "west")
-DELTAS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-CIRCLES = tuple(range(SQUARES, SQUARES + 4))
-CIRCLE_NAMES = DIRECTION_NAMES
-OFF_BOARD = -1
+SLOTS_PER_SIDE: Final = 4
+SIDE: Final = SLOTS_PER_SIDE * TILE_SIZE  # 28
+SQUARES: Final = SIDE * SIDE
+NORTH: Final = 0
+EAST: Final = 1
+SOUTH: Final = 2
+WEST: Final = 3
+DIRECTION_NAMES: Final = ("north", "east", "south", "west")
+DELTAS: Final = ((-1, 0), (0, 1), (1, 0), (0, -1))
+CIRCLES: Final = tuple(range(SQUARES, SQUARES + 4))
+CIRCLE_NAMES: Final = DIRECTION_NAMES
+OFF_BOARD: Final = -1
 """A character not yet placed (before its first turn)."""
 
-CENTRE_SLOTS = (5, 6, 9, 10)
-RING_SLOTS = tuple(slot for slot in range(SLOTS_PER_SIDE ** 2) if slot not in CENTRE_SLOTS)
+CENTRE_SLOTS: Final = (5, 6, 9, 10)
+RING_SLOTS: Final = tuple(slot for slot in range(SLOTS_PER_SIDE ** 2) if slot not in CENTRE_SLOTS)
 
-_START = SIDE // 2 - 2  # 12: the Starting Tile covers rows and columns 12..15
-START_BLOCK = frozenset(r * SIDE + c for r in range(_START, _START + 4)
-                        for c in range(_START, _START + 4))
-CASTLE = frozenset(r * SIDE + c for r in range(_START + 1, _START + 3)
-                   for c in range(_START + 1, _START + 3))
-CIRCLE_EXITS: tuple[tuple[int, ...], ...] = (
+_START: Final = SIDE // 2 - 2  # 12: the Starting Tile covers rows and columns 12..15
+START_BLOCK: Final = frozenset(r * SIDE + c for r in range(_START, _START + 4)
+                               for c in range(_START, _START + 4))
+CASTLE: Final = frozenset(r * SIDE + c for r in range(_START + 1, _START + 3)
+                          for c in range(_START + 1, _START + 3))
+CIRCLE_EXITS: Final[tuple[tuple[int, ...], ...]] = (
     tuple((_START - 1) * SIDE + c for c in range(_START, _START + 4)),   # north
     tuple(r * SIDE + _START + 4 for r in range(_START, _START + 4)),     # east
     tuple((_START + 4) * SIDE + c for c in range(_START, _START + 4)),   # south
@@ -52,7 +57,7 @@ def _slot_of(position: int) -> int:
     return (row // TILE_SIZE) * SLOTS_PER_SIDE + col // TILE_SIZE
 
 
-SLOT_OF: tuple[int, ...] = tuple(_slot_of(p) for p in range(SQUARES + 4))
+SLOT_OF: Final[tuple[int, ...]] = tuple(_slot_of(p) for p in range(SQUARES + 4))
 
 
 def slot_of(position: int) -> int:
@@ -84,7 +89,7 @@ def is_tree(position: int) -> bool:
     return row in (0, TILE_SIZE - 1) and col in (0, TILE_SIZE - 1)
 
 
-OPEN_GROUND: tuple[bool, ...] = tuple(
+OPEN_GROUND: Final[tuple[bool, ...]] = tuple(
     p < SQUARES and p not in START_BLOCK and not is_tree(p) for p in range(SQUARES + 4))
 """Squares that can ever be stood on: on the map, not a tree, not the Starting Tile."""
 
@@ -95,18 +100,18 @@ def _neighbours(position: int) -> tuple[int, ...]:
                  if 0 <= row + dr < SIDE and 0 <= col + dc < SIDE)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(p) for p in range(SQUARES))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(p) for p in range(SQUARES))
 """Orthogonal neighbours of each square, on the map (the Starting Tile included)."""
 
-STEP_TO: tuple[tuple[int, ...], ...] = tuple(
+STEP_TO: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(t for t in NEIGHBOURS[p] if t not in START_BLOCK) for p in range(SQUARES)
 ) + CIRCLE_EXITS
 """Where a step can lead from each position, before anything on the map is considered;
 steps onto circles are added in movement (they need the relics)."""
 
-CIRCLE_OF_EXIT: dict[int, int] = {exit_square: CIRCLES[k]
-                                  for k, exits in enumerate(CIRCLE_EXITS)
-                                  for exit_square in exits}
+CIRCLE_OF_EXIT: Final[dict[int, int]] = {exit_square: CIRCLES[k]
+                                         for k, exits in enumerate(CIRCLE_EXITS)
+                                         for exit_square in exits}
 """The circle each square bordering the Starting Tile leads onto."""
 
 

@@ -3,6 +3,8 @@ items where the drawer chooses, and the cards that act at once."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.games.super_camelot import belongings, world
 from albion.games.super_camelot.components import (
     BIG_TREASURE_GEMS,
@@ -23,7 +25,7 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-DROPS = frozenset(CARD_ITEM) | {Card.DARK_KNIGHT}
+DROPS: Final = frozenset(CARD_ITEM) | {Card.DARK_KNIGHT}
 """Cards that put something on a square."""
 
 

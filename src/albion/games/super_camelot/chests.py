@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.core.errors import Refusal
 from albion.games.super_camelot.board import NEIGHBOURS, SIDE, SQUARES
 from albion.games.super_camelot.cards import has_cards
@@ -9,7 +11,7 @@ from albion.games.super_camelot.components import Card, Deck, Item, Special
 from albion.games.super_camelot.pieces import CardDraws, Thing, TreasureDraw
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-OPENED = {Thing.SMALL_CHEST: Thing.OPEN_SMALL_CHEST, Thing.BIG_CHEST: Thing.OPEN_BIG_CHEST}
+OPENED: Final = {Thing.SMALL_CHEST: Thing.OPEN_SMALL_CHEST, Thing.BIG_CHEST: Thing.OPEN_BIG_CHEST}
 
 
 def chest_to_open(state: SuperCamelotRecord, seat: int) -> int:

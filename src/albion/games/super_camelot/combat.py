@@ -3,6 +3,8 @@ and the Hunting Bow's target (SC-15); and starting the strike."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.core.errors import Refusal
 from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_of, slot_squares
 from albion.games.super_camelot.components import Card, Item, Token
@@ -10,16 +12,25 @@ from albion.games.super_camelot.pieces import AttackRoll, Strike, Thing, Weapon
 from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.tiles import TILE_SIZE
 
-N, NE, E, SE, S, SW, W, NW = (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)
-ARC_OFFSETS: tuple[tuple[tuple[int, int], ...], ...] = (
+N: Final = (-1, 0)
+NE: Final = (-1, 1)
+E: Final = (0, 1)
+SE: Final = (1, 1)
+S: Final = (1, 0)
+SW: Final = (1, -1)
+W: Final = (0, -1)
+NW: Final = (-1, -1)
+ARC_OFFSETS: Final[tuple[tuple[tuple[int, int], ...], ...]] = (
     (N, NE, E), (E, SE, S), (S, SW, W), (W, NW, N),  # the sword's four 3-square arcs
     (W, NW, N, NE, E), (N, NE, E, SE, S), (E, SE, S, SW, W), (S, SW, W, NW, N),  # Greatsword
 )
-ARC_NAMES = ("ne", "se", "sw", "nw", "north", "east", "south", "west")
-BUSH, MIMIC, DARK_KNIGHT = Thing.BUSH, Token.MIMIC, Token.DARK_KNIGHT  # Enum access is slow
-GREATSWORD = Card.GREATSWORD
-ON_A_TILE = Refusal("SC-12", "attacks are made from a square of a tile, not from a circle")
-SWEEP_NEEDS_GREATSWORD = Refusal("SC-32", "only a Greatsword sweeps five squares")
+ARC_NAMES: Final = ("ne", "se", "sw", "nw", "north", "east", "south", "west")
+BUSH: Final = Thing.BUSH  # Enum access is slow
+MIMIC: Final = Token.MIMIC
+DARK_KNIGHT: Final = Token.DARK_KNIGHT
+GREATSWORD: Final = Card.GREATSWORD
+ON_A_TILE: Final = Refusal("SC-12", "attacks are made from a square of a tile, not from a circle")
+SWEEP_NEEDS_GREATSWORD: Final = Refusal("SC-32", "only a Greatsword sweeps five squares")
 
 
 def enemy_hp(state: SuperCamelotRecord, token: Token) -> int:
@@ -50,7 +61,7 @@ def _arcs(position: int, own_tile: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(arcs)
 
 
-ARCS = {own: tuple(_arcs(p, own) for p in range(SQUARES)) for own in (False, True)}
+ARCS: Final = {own: tuple(_arcs(p, own) for p in range(SQUARES)) for own in (False, True)}
 """Every arc's squares from every square, cross-tile and own-tile (SC-12, SC-32)."""
 
 
@@ -76,11 +87,11 @@ def reach(state: SuperCamelotRecord, seat: int,
     return tuple(bushes), tuple(enemies)
 
 
-ARC_CHOICES = {own: tuple(tuple(tuple(arc for arc in range(8 if greatsword else 4)
-                                      if ARCS[own][position][arc])
-                                for greatsword in (False, True))
-                          for position in range(SQUARES))
-               for own in (False, True)}
+ARC_CHOICES: Final = {own: tuple(tuple(tuple(arc for arc in range(8 if greatsword else 4)
+                                             if ARCS[own][position][arc])
+                                       for greatsword in (False, True))
+                                 for position in range(SQUARES))
+                      for own in (False, True)}
 """The arcs `arc_refusal` passes, by arc rule, square and whether the Greatsword is held:
 looked up, not asked of 8 refusals (issue 28: they were 15 % of a random playout)."""
 
@@ -107,12 +118,12 @@ def arc_refusal(state: SuperCamelotRecord, seat: int, arc: int) -> Refusal | Non
     return None
 
 
-BLOCK_CENTRES = tuple(
+BLOCK_CENTRES: Final = tuple(
     tuple(c for c in slot_squares(slot) if 0 < (c // SIDE) % TILE_SIZE < TILE_SIZE - 1
           and 0 < (c % SIDE) % TILE_SIZE < TILE_SIZE - 1) for slot in range(16))
 """SC-14: the centres of 3×3 blocks inside each tile."""
-BLOCKS = {c: frozenset((c // SIDE + dr) * SIDE + c % SIDE + dc for dr in (-1, 0, 1)
-                       for dc in (-1, 0, 1)) for centres in BLOCK_CENTRES for c in centres}
+BLOCKS: Final = {c: frozenset((c // SIDE + dr) * SIDE + c % SIDE + dc for dr in (-1, 0, 1)
+                              for dc in (-1, 0, 1)) for centres in BLOCK_CENTRES for c in centres}
 
 
 def bomb_centres(state: SuperCamelotRecord, seat: int) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import IntEnum
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import Final
 
 
 class Face(IntEnum):
@@ -34,7 +35,7 @@ def roll_outcomes(dice: int) -> tuple[tuple[tuple[Face, ...], float], ...]:
     return tuple(outcomes)
 
 
-ROLLS = {dice: roll_outcomes(dice) for dice in (1, 2, 3)}
+ROLLS: Final = {dice: roll_outcomes(dice) for dice in (1, 2, 3)}
 """Rolls of 1 to 3 dice: 6, 21 and 56 outcomes."""
 
 
@@ -53,7 +54,7 @@ class Character(IntEnum):
         return self.name.lower()
 
 
-ABILITIES: dict[Character, str] = {
+ABILITIES: Final[dict[Character, str]] = {
     Character.ARTHUR: "once per turn, re-roll 1 attack die",
     Character.GWENIVERE: "+1 extra Health from any healing",
     Character.LANCELOT: "the first 1 Hit of each attack counts as 2 Hits",
@@ -78,13 +79,13 @@ class Item(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-GEM_VALUE = {Item.GREEN_GEM: 1, Item.BLUE_GEM: 5, Item.RED_GEM: 10}
-GEM_ITEMS = (Item.RED_GEM, Item.BLUE_GEM, Item.GREEN_GEM)
+GEM_VALUE: Final = {Item.GREEN_GEM: 1, Item.BLUE_GEM: 5, Item.RED_GEM: 10}
+GEM_ITEMS: Final = (Item.RED_GEM, Item.BLUE_GEM, Item.GREEN_GEM)
 """Largest first: the order in which gains are paid from the supply (SC-35)."""
-ITEM_SUPPLY = {Item.SMALL_KEY: 8, Item.BOMB: 5, Item.GREEN_GEM: 16, Item.BLUE_GEM: 12,
-               Item.RED_GEM: 8}
-GEMS_IN_BOX = sum(GEM_VALUE[item] * ITEM_SUPPLY[item] for item in GEM_VALUE)  # 156
-WIN_GEMS = 40
+ITEM_SUPPLY: Final = {Item.SMALL_KEY: 8, Item.BOMB: 5, Item.GREEN_GEM: 16, Item.BLUE_GEM: 12,
+                      Item.RED_GEM: 8}
+GEMS_IN_BOX: Final = sum(GEM_VALUE[item] * ITEM_SUPPLY[item] for item in GEM_VALUE)  # 156
+WIN_GEMS: Final = 40
 """SC-19: 40 gems or more win at once."""
 
 
@@ -98,8 +99,8 @@ class Token(IntEnum):
     PLANT = 4
 
 
-TOKEN_SUPPLY = {Token.BUSH: 22, Token.ROCK: 12, Token.DARK_KNIGHT: 8, Token.MIMIC: 8,
-                Token.PLANT: 8}
+TOKEN_SUPPLY: Final = {Token.BUSH: 22, Token.ROCK: 12, Token.DARK_KNIGHT: 8, Token.MIMIC: 8,
+                       Token.PLANT: 8}
 
 
 class Special(IntEnum):
@@ -115,8 +116,8 @@ class Special(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-STACK_SIZE = 4
-RELICS = (Special.FIRE_RELIC, Special.WATER_RELIC, Special.WIND_RELIC)
+STACK_SIZE: Final = 4
+RELICS: Final = (Special.FIRE_RELIC, Special.WATER_RELIC, Special.WIND_RELIC)
 
 
 class Deck(IntEnum):
@@ -158,7 +159,7 @@ class Card(IntEnum):
         return self.name.lower().replace("_", "-")
 
 
-DECK_CONTENTS: dict[Deck, dict[Card, int]] = {
+DECK_CONTENTS: Final[dict[Deck, dict[Card, int]]] = {
     Deck.LITTER: {Card.HEALTH_POTION: 5, Card.GREEN_GEM: 5, Card.BOMB: 2,
                   Card.DARK_KNIGHT: 2, Card.GRAIL_WATER: 1},
     Deck.SMALL_LOOT: {Card.GREEN_GEM: 5, Card.HEALTH_POTION: 2, Card.SPEED_POTION: 1,
@@ -173,17 +174,17 @@ DECK_CONTENTS: dict[Deck, dict[Card, int]] = {
 }
 """SC-16: deck contents as printed in the rulebook."""
 
-CARD_ITEM = {Card.GREEN_GEM: Item.GREEN_GEM, Card.BLUE_GEM: Item.BLUE_GEM,
-             Card.BOMB: Item.BOMB, Card.SMALL_KEY: Item.SMALL_KEY}
+CARD_ITEM: Final = {Card.GREEN_GEM: Item.GREEN_GEM, Card.BLUE_GEM: Item.BLUE_GEM,
+                    Card.BOMB: Item.BOMB, Card.SMALL_KEY: Item.SMALL_KEY}
 """Litter and Loot cards that drop an item."""
-BIG_TREASURE_GEMS = {Card.BLUE_GEMS_15: 15, Card.BLUE_GEMS_10_AND_TREASURE: 10,
-                     Card.RED_GEMS_20: 20}
-TREASURES = tuple(DECK_CONTENTS[Deck.SMALL_TREASURE])
-MAX_HEALTH = 6
+BIG_TREASURE_GEMS: Final = {Card.BLUE_GEMS_15: 15, Card.BLUE_GEMS_10_AND_TREASURE: 10,
+                            Card.RED_GEMS_20: 20}
+TREASURES: Final = tuple(DECK_CONTENTS[Deck.SMALL_TREASURE])
+MAX_HEALTH: Final = 6
 """SC-21: three shields of two health each."""
-HEALTH_PER_SHIELD = 2
+HEALTH_PER_SHIELD: Final = 2
 """SC-21: a shield is 2 health (intact), then 1 (cracked), then gone."""
-MAX_PLAYERS = 4
+MAX_PLAYERS: Final = 4
 """SC-4: two to four players."""
-ACTIONS_PER_TURN = 3
-MOVE_SQUARES = 3
+ACTIONS_PER_TURN: Final = 3
+MOVE_SQUARES: Final = 3

@@ -4,6 +4,7 @@ each kind of enemy does."""
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 from albion.games.super_camelot import world
 from albion.games.super_camelot.board import (
@@ -25,11 +26,11 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-DAMAGE = {Token.DARK_KNIGHT: 3, Token.MIMIC: 1, Token.PLANT: 2}
+DAMAGE: Final = {Token.DARK_KNIGHT: 3, Token.MIMIC: 1, Token.PLANT: 2}
 """SC-23, SC-24, SC-25."""
-EIGHT_WAYS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+EIGHT_WAYS: Final = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 """Plant facings, clockwise from north (SC-25)."""
-UNREACHABLE = 10**6
+UNREACHABLE: Final = 10**6
 
 
 def _sight_line(square: int, way: int) -> tuple[int, ...]:
@@ -44,8 +45,8 @@ def _sight_line(square: int, way: int) -> tuple[int, ...]:
     return tuple(line)
 
 
-SIGHT_LINES = tuple(tuple(_sight_line(square, way) for way in range(8))
-                    for square in range(SQUARES))
+SIGHT_LINES: Final = tuple(tuple(_sight_line(square, way) for way in range(8))
+                           for square in range(SQUARES))
 """SC-25: the squares on each of the 8 lines from a square, within its tile."""
 
 
@@ -53,12 +54,13 @@ def _until_a_tree(line: tuple[int, ...]) -> tuple[int, ...]:
     return next((line[:k] for k, here in enumerate(line) if not OPEN_GROUND[here]), line)
 
 
-OPEN_SIGHT_LINES = tuple(tuple(_until_a_tree(line) for line in lines) for lines in SIGHT_LINES)
+OPEN_SIGHT_LINES: Final = tuple(tuple(_until_a_tree(line) for line in lines)
+                                for lines in SIGHT_LINES)
 """The same lines cut before their first tree (SC-25: trees block a line)."""
 
 
-TILE_STEPS = tuple(tuple(n for n in NEIGHBOURS[square] if SLOT_OF[n] == SLOT_OF[square] and
-                         OPEN_GROUND[n]) for square in range(SQUARES))
+TILE_STEPS: Final = tuple(tuple(n for n in NEIGHBOURS[square] if SLOT_OF[n] == SLOT_OF[square] and
+                                OPEN_GROUND[n]) for square in range(SQUARES))
 """SC-22: the squares an enemy may step to from each square: orthogonal, open ground, on
 its own tile (what stands there is checked on the way)."""
 

@@ -6,6 +6,8 @@ A refusal always names the rule that actually forbids the action."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.core.errors import InvalidActionError, Refusal
 from albion.games.super_camelot import chests, combat, movement, resolve, strikes, world
 from albion.games.super_camelot.actions import (
@@ -58,17 +60,17 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-ACTIONS = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
-           Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
-           Roll, StarCount, FirstSeat, Draw)
-CHANCE_ACTIONS = {PlaceTile: "SC-10", Roll: "SC-12", StarCount: "SC-4", FirstSeat: "SC-41",
-                  Draw: "SC-16"}
+ACTIONS: Final = (Command, Step, Attack, Bomb, Shoot, PickCharacter, PlaceOnCircle, PickUp, DropAt,
+                  Reroll, UseStars, Kill, LootFrom, KeepCard, Activate, Target, GiveUp, PlaceTile,
+                  Roll, StarCount, FirstSeat, Draw)
+CHANCE_ACTIONS: Final = {PlaceTile: "SC-10", Roll: "SC-12", StarCount: "SC-4", FirstSeat: "SC-41",
+                         Draw: "SC-16"}
 """Chance outcomes, with the ruling of the draw or roll each belongs to."""
-CHANCE_STEPS = {CentreDraw: "SC-1", TileDraw: "SC-10", StarRoll: "SC-4", RollOff: "SC-41",
-                AttackRoll: "SC-12",
-                RerollDie: "SC-5", CardDraws: "SC-16", SecondDraw: "SC-5",
-                TreasureDraw: "SC-17", Defence: "SC-21"}
-QUESTIONS = {
+CHANCE_STEPS: Final = {CentreDraw: "SC-1", TileDraw: "SC-10", StarRoll: "SC-4", RollOff: "SC-41",
+                       AttackRoll: "SC-12",
+                       RerollDie: "SC-5", CardDraws: "SC-16", SecondDraw: "SC-5",
+                       TreasureDraw: "SC-17", Defence: "SC-21"}
+QUESTIONS: Final = {
     DropChoice: (DropAt, "SC-16", "choose where the item drops"),
     StarChoice: (UseStars, "SC-12", "say how many Stars become Gems"),
     KillChoice: (Kill, "SC-38", "choose the enemies the hits kill, one at a time"),
@@ -81,8 +83,8 @@ QUESTIONS = {
     EnemyTurn: (Activate, "SC-22", "choose the next enemy to act"),
 }
 """Decisions asked mid-action: (the answer's kind, its ruling, the question)."""
-ANSWER_RULING = {kind: ruling for kind, ruling, _ in QUESTIONS.values()}
-END_BY = {"grail": "SC-20", "gems": "SC-19", "cap": "SC-37"}
+ANSWER_RULING: Final = {kind: ruling for kind, ruling, _ in QUESTIONS.values()}
+END_BY: Final = {"grail": "SC-20", "gems": "SC-19", "cap": "SC-37"}
 
 
 def refusal(state: SuperCamelotRecord, action: object) -> Refusal | None:

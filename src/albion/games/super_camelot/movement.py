@@ -4,6 +4,7 @@ exploring the ring (SC-10)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings, world
@@ -23,7 +24,8 @@ from albion.games.super_camelot.components import MOVE_SQUARES, Card, Character,
 from albion.games.super_camelot.pieces import Thing, TileDraw
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-ROCK, GAUNTLET = Thing.ROCK, Card.POWER_GAUNTLET  # module names: Enum attribute access is slow
+ROCK: Final = Thing.ROCK  # module names: Enum attribute access is slow
+GAUNTLET: Final = Card.POWER_GAUNTLET
 
 
 def allowance(state: SuperCamelotRecord, seat: int) -> int:
@@ -35,24 +37,26 @@ def allowance(state: SuperCamelotRecord, seat: int) -> int:
     return squares
 
 
-NO_ACTIONS = Refusal("SC-6", "no actions left this turn: end your turn")
-TREES = Refusal("SC-8", "trees block the way")
-ENEMY_THERE = Refusal("SC-8", "an enemy stands there")
-CHARACTER_THERE = Refusal("SC-8", "another character stands there")
-ROCK_THERE = Refusal("SC-8", "a rock blocks the way (the Power Gauntlet moves through rocks)")
-OBJECT_THERE = Refusal("SC-8", "an object blocks the way (a bush, a rock, a chest or a stack)")
-NO_TILE_LEFT = Refusal("SC-10", "no tile is left to explore")
-EXPLORE_FROM_MAP = Refusal("SC-10", "you can explore only from a square of the map")
-TOKEN_ON_ENTRY = Refusal("SC-9", "entering there would land on a token once the tile is "
-                         "populated")
-NO_WAY_OUT = Refusal("SC-9", "entering there would leave no free way out")
-RELICS_NEEDED = Refusal("SC-8", "the Starting Tile cannot be re-entered without all three "
-                        "relics (SC-20)")
-CIRCLE_TAKEN = Refusal("SC-20", "another character stands on that circle: only a free "
-                       "circle opens")
+NO_ACTIONS: Final = Refusal("SC-6", "no actions left this turn: end your turn")
+TREES: Final = Refusal("SC-8", "trees block the way")
+ENEMY_THERE: Final = Refusal("SC-8", "an enemy stands there")
+CHARACTER_THERE: Final = Refusal("SC-8", "another character stands there")
+ROCK_THERE: Final = Refusal(
+    "SC-8", "a rock blocks the way (the Power Gauntlet moves through rocks)")
+OBJECT_THERE: Final = Refusal(
+    "SC-8", "an object blocks the way (a bush, a rock, a chest or a stack)")
+NO_TILE_LEFT: Final = Refusal("SC-10", "no tile is left to explore")
+EXPLORE_FROM_MAP: Final = Refusal("SC-10", "you can explore only from a square of the map")
+TOKEN_ON_ENTRY: Final = Refusal("SC-9", "entering there would land on a token once the tile is "
+                                "populated")
+NO_WAY_OUT: Final = Refusal("SC-9", "entering there would leave no free way out")
+RELICS_NEEDED: Final = Refusal("SC-8", "the Starting Tile cannot be re-entered without all three "
+                               "relics (SC-20)")
+CIRCLE_TAKEN: Final = Refusal("SC-20", "another character stands on that circle: only a free "
+                              "circle opens")
 
 
-OPEN_STEPS: tuple[tuple[int, ...], ...] = tuple(
+OPEN_STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(t for t in targets if OPEN_GROUND[t]) for targets in STEP_TO)
 """`STEP_TO` without the trees (SC-8: never entered), in the same order."""
 

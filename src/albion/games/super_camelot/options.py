@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from albion.games.super_camelot import chests, combat, movement, turns, world
 from albion.games.super_camelot.actions import (
     Attack,
@@ -19,16 +21,20 @@ from albion.games.super_camelot.components import Character, Special
 from albion.games.super_camelot.pieces import Phase
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-STEPS = tuple(Step(position) for position in range(SQUARES + len(CIRCLES)))
-ATTACKS = tuple(Attack(arc) for arc in range(8))
-PLACES = tuple(PlaceOnCircle(circle) for circle in range(len(CIRCLES)))
-PICKS = tuple(PickCharacter(character) for character in Character)
-BOMBS = tuple(Bomb(square) for square in range(SQUARES))
-SHOTS = tuple(Shoot(square) for square in range(SQUARES))
-PICK_UP = tuple(PickUp(special) for special in Special)
-STOP, OPEN_CHEST, CLAIM, DIG, END_TURN, _KEEP_ROLL = Command
-CHOOSING = Phase.CHOOSING
-BIG_KEY = Special.BIG_KEY
+STEPS: Final = tuple(Step(position) for position in range(SQUARES + len(CIRCLES)))
+ATTACKS: Final = tuple(Attack(arc) for arc in range(8))
+PLACES: Final = tuple(PlaceOnCircle(circle) for circle in range(len(CIRCLES)))
+PICKS: Final = tuple(PickCharacter(character) for character in Character)
+BOMBS: Final = tuple(Bomb(square) for square in range(SQUARES))
+SHOTS: Final = tuple(Shoot(square) for square in range(SQUARES))
+PICK_UP: Final = tuple(PickUp(special) for special in Special)
+STOP: Final = Command.STOP
+OPEN_CHEST: Final = Command.OPEN_CHEST
+CLAIM: Final = Command.CLAIM
+DIG: Final = Command.DIG
+END_TURN: Final = Command.END_TURN
+CHOOSING: Final = Phase.CHOOSING
+BIG_KEY: Final = Special.BIG_KEY
 
 
 def options(state: SuperCamelotRecord) -> list[SuperCamelotAction]:

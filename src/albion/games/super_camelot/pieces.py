@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from albion.games.super_camelot.board import OFF_BOARD
 from albion.games.super_camelot.components import (
@@ -281,9 +282,9 @@ Pending = (CentreDraw | TileDraw | StarRoll | RollOff | AttackRoll | RerollChoic
            | StarChoice | KillChoice | LootChoice | CardDraws | SecondDraw | KeepChoice
            | DropChoice | TreasureDraw | EnemyTurn | TargetChoice | StealChoice | Defence
            | TurnOver)
-CHANCE_PENDING = (CentreDraw, TileDraw, StarRoll, RollOff, AttackRoll, RerollDie, CardDraws,
-                  SecondDraw, TreasureDraw, Defence)
+CHANCE_PENDING: Final = (CentreDraw, TileDraw, StarRoll, RollOff, AttackRoll, RerollDie, CardDraws,
+                         SecondDraw, TreasureDraw, Defence)
 """Pending steps resolved by a chance outcome; the others are decisions (or, EnemyTurn
 in reading order and TurnOver, resolved at once by `settle`)."""
-CHANCE_TYPES = frozenset(CHANCE_PENDING)
+CHANCE_TYPES: Final = frozenset(CHANCE_PENDING)
 """The same, for a fast `type(step) in CHANCE_TYPES` on the per-step path."""

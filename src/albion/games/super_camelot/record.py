@@ -7,7 +7,7 @@ variant read into flags is `config.Rules`, the same floor."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from albion.core.state import CHANCE, TERMINAL, State
 from albion.games.super_camelot.actions import SuperCamelotAction
@@ -22,10 +22,10 @@ from albion.games.super_camelot.pieces import (
     Thing,
 )
 
-OVER = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
+OVER: Final = Phase.OVER  # a module name: Enum attribute access is slow on the per-step path
 
 
-FIELDS = (
+FIELDS: Final = (
     "rules", "n", "phase", "active", "actions_left", "move_left", "started", "turns",
     "bow_used", "reroll_used", "winner", "end", "players", "slot_tile", "tile_stack",
     "populated", "visited", "things", "stacks", "enemies", "facing", "loot", "items",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from typing import Final
 
 from albion.core.chance import pick_count
 from albion.games.super_camelot import cards, enemies, movement, strikes, turns
@@ -53,23 +54,23 @@ from albion.games.super_camelot.pieces import (
 from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.world import TILES, UNNAMED
 
-PLACE_TILES = tuple(PlaceTile(tile) for tile in range(len(TILES)))
-STAR_COUNTS = tuple(StarCount(stars) for stars in range(turns.DICE + 1))
-FIRST_SEATS = tuple(FirstSeat(seat) for seat in range(MAX_PLAYERS))
-ROLL_OF: dict[tuple[Face, ...], Roll] = {faces: Roll(faces) for dice in ROLLS
-                                         for faces, _ in ROLLS[dice]}
-DICE_OUTCOMES = {dice: tuple((ROLL_OF[faces], p) for faces, p in ROLLS[dice])
-                 for dice in ROLLS}
-DRAWS = tuple(Draw(card) for card in Card)
-DROP_AT = tuple(DropAt(square) for square in range(SQUARES))
-ACTIVATE = tuple(Activate(square) for square in range(SQUARES))
-TARGETS = tuple(Target(seat) for seat in range(MAX_PLAYERS))
-KILLS = tuple(Kill(square) for square in range(SQUARES))
-LOOT_FROM = tuple(LootFrom(square) for square in range(SQUARES))
-GIVE_UP = tuple(GiveUp(card) for card in Card)
-KEEP = tuple(KeepCard(card) for card in Card)
-REROLL = tuple(Reroll(face) for face in Face)
-USE_STARS = tuple(UseStars(gems) for gems in range(turns.DICE + 1))
+PLACE_TILES: Final = tuple(PlaceTile(tile) for tile in range(len(TILES)))
+STAR_COUNTS: Final = tuple(StarCount(stars) for stars in range(turns.DICE + 1))
+FIRST_SEATS: Final = tuple(FirstSeat(seat) for seat in range(MAX_PLAYERS))
+ROLL_OF: Final[dict[tuple[Face, ...], Roll]] = {faces: Roll(faces) for dice in ROLLS
+                                                for faces, _ in ROLLS[dice]}
+DICE_OUTCOMES: Final = {dice: tuple((ROLL_OF[faces], p) for faces, p in ROLLS[dice])
+                        for dice in ROLLS}
+DRAWS: Final = tuple(Draw(card) for card in Card)
+DROP_AT: Final = tuple(DropAt(square) for square in range(SQUARES))
+ACTIVATE: Final = tuple(Activate(square) for square in range(SQUARES))
+TARGETS: Final = tuple(Target(seat) for seat in range(MAX_PLAYERS))
+KILLS: Final = tuple(Kill(square) for square in range(SQUARES))
+LOOT_FROM: Final = tuple(LootFrom(square) for square in range(SQUARES))
+GIVE_UP: Final = tuple(GiveUp(card) for card in Card)
+KEEP: Final = tuple(KeepCard(card) for card in Card)
+REROLL: Final = tuple(Reroll(face) for face in Face)
+USE_STARS: Final = tuple(UseStars(gems) for gems in range(turns.DICE + 1))
 
 
 def outcomes(state: SuperCamelotRecord) -> list[tuple[SuperCamelotAction, float]]:
@@ -107,9 +108,10 @@ def _cumulative(probabilities: Iterable[float]) -> tuple[float, ...]:
     return tuple(totals)
 
 
-DICE_TOTALS = {dice: _cumulative(p for _, p in DICE_OUTCOMES[dice]) for dice in ROLLS}
-STAR_TOTALS = _cumulative(turns.STAR_ODDS)
-EVEN_TOTALS = ((), *(_cumulative([1 / n] * n) for n in range(1, max(len(TILES), MAX_PLAYERS) + 1)))
+DICE_TOTALS: Final = {dice: _cumulative(p for _, p in DICE_OUTCOMES[dice]) for dice in ROLLS}
+STAR_TOTALS: Final = _cumulative(turns.STAR_ODDS)
+EVEN_TOTALS: Final = ((), *(_cumulative([1 / n] * n)
+                            for n in range(1, max(len(TILES), MAX_PLAYERS) + 1)))
 """By n: the running totals of n equally likely outcomes (tiles, SC-1, SC-10; seats, SC-41)."""
 
 

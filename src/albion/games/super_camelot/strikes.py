@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
+from typing import Final
 
 from albion.core.errors import Refusal
 from albion.games.super_camelot import belongings
@@ -22,10 +23,10 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-BOMB_DAMAGE = 2
+BOMB_DAMAGE: Final = 2
 """SC-14: every character in the block, the bomber too, with no defence."""
-LOOT_DECK = {Token.MIMIC: Deck.SMALL_LOOT, Token.PLANT: Deck.SMALL_LOOT,
-             Token.DARK_KNIGHT: Deck.BIG_LOOT}
+LOOT_DECK: Final = {Token.MIMIC: Deck.SMALL_LOOT, Token.PLANT: Deck.SMALL_LOOT,
+                    Token.DARK_KNIGHT: Deck.BIG_LOOT}
 
 
 def has_ability(state: SuperCamelotRecord, seat: int, character: Character) -> bool:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from importlib.resources import files
+from typing import Final
 
-TILE_SIZE = 7
-CORNERS = ((0, 0), (0, TILE_SIZE - 1), (TILE_SIZE - 1, 0), (TILE_SIZE - 1, TILE_SIZE - 1))
+TILE_SIZE: Final = 7
+CORNERS: Final = ((0, 0), (0, TILE_SIZE - 1), (TILE_SIZE - 1, 0), (TILE_SIZE - 1, TILE_SIZE - 1))
 
 
 class Mark(Enum):
@@ -40,13 +41,13 @@ class Mark(Enum):
         return self in PERSISTENT
 
 
-PERSISTENT = frozenset({Mark.SMALL_CHEST, Mark.BIG_CHEST, Mark.BIG_KEY, Mark.FIRE_RELIC,
-                        Mark.WATER_RELIC, Mark.WIND_RELIC})
-ENEMY_MARKS = frozenset({Mark.DARK_KNIGHT, Mark.MIMIC, Mark.PLANT})
-STACK_MARKS = frozenset({Mark.BIG_KEY, Mark.FIRE_RELIC, Mark.WATER_RELIC, Mark.WIND_RELIC})
-MARK_BY_CHAR = {mark.value: mark for mark in Mark}
+PERSISTENT: Final = frozenset({Mark.SMALL_CHEST, Mark.BIG_CHEST, Mark.BIG_KEY, Mark.FIRE_RELIC,
+                               Mark.WATER_RELIC, Mark.WIND_RELIC})
+ENEMY_MARKS: Final = frozenset({Mark.DARK_KNIGHT, Mark.MIMIC, Mark.PLANT})
+STACK_MARKS: Final = frozenset({Mark.BIG_KEY, Mark.FIRE_RELIC, Mark.WATER_RELIC, Mark.WIND_RELIC})
+MARK_BY_CHAR: Final = {mark.value: mark for mark in Mark}
 
-NAMED_TILES: dict[str, Mark] = {
+NAMED_TILES: Final[dict[str, Mark]] = {
     "fire-shrine": Mark.FIRE_RELIC,
     "water-shrine": Mark.WATER_RELIC,
     "wind-shrine": Mark.WIND_RELIC,

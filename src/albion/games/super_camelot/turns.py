@@ -5,6 +5,7 @@ cap (SC-37)."""
 from __future__ import annotations
 
 from math import comb
+from typing import Final
 
 from albion.core.state import CAP
 from albion.games.super_camelot.board import SQUARES
@@ -13,11 +14,12 @@ from albion.games.super_camelot.enemies import start_enemy_turn
 from albion.games.super_camelot.pieces import Adventurer, Phase, RollOff, StarRoll
 from albion.games.super_camelot.record import SuperCamelotRecord
 
-DICE = 3
-STAR_ODDS = tuple(comb(DICE, k) * (1 / 6) ** k * (5 / 6) ** (DICE - k) for k in range(DICE + 1))
+DICE: Final = 3
+STAR_ODDS: Final = tuple(comb(DICE, k) * (1 / 6) ** k * (5 / 6) ** (DICE - k)
+                         for k in range(DICE + 1))
 """SC-4: the chance of k Stars on three dice."""
-CENTRE_SLOTS_IN_ORDER = (5, 6, 9, 10)
-ROLL_OFF_ROUNDS = 20
+CENTRE_SLOTS_IN_ORDER: Final = (5, 6, 9, 10)
+ROLL_OFF_ROUNDS: Final = 20
 """SC-41: rounds of rolls before a tie is settled by one draw (a tie at the top of a round
 has a chance below 0.47, so 20 tied rounds in a row come once in millions of games)."""
 

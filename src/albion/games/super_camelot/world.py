@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Final
 
 from albion.games.super_camelot.board import (
     OPEN_GROUND,
@@ -19,23 +20,24 @@ from albion.games.super_camelot.pieces import Thing, TreasureState
 from albion.games.super_camelot.record import SuperCamelotRecord
 from albion.games.super_camelot.tiles import Mark, load_tiles
 
-TILES = load_tiles()
+TILES: Final = load_tiles()
 """The 16 tiles (SC-1, SC-2), indexed as in the data file."""
-UNNAMED = tuple(i for i, tile in enumerate(TILES) if not tile.is_named)
-MARK_TOKEN = {Mark.BUSH: Token.BUSH, Mark.ROCK: Token.ROCK, Mark.DARK_KNIGHT:
-              Token.DARK_KNIGHT, Mark.MIMIC: Token.MIMIC, Mark.PLANT: Token.PLANT}
-MARK_THING = {Mark.SMALL_CHEST: Thing.SMALL_CHEST, Mark.BIG_CHEST: Thing.BIG_CHEST,
-              Mark.BIG_KEY: Thing.STACK, Mark.FIRE_RELIC: Thing.STACK,
-              Mark.WATER_RELIC: Thing.STACK, Mark.WIND_RELIC: Thing.STACK}
-MARK_SPECIAL = {Mark.BIG_KEY: Special.BIG_KEY, Mark.FIRE_RELIC: Special.FIRE_RELIC,
-                Mark.WATER_RELIC: Special.WATER_RELIC, Mark.WIND_RELIC: Special.WIND_RELIC}
-ENEMY_TOKENS = (Token.DARK_KNIGHT, Token.MIMIC, Token.PLANT)
-BUSH, ROCK = Thing.BUSH, Thing.ROCK
-TOKEN_OF_THING = {Thing.BUSH: Token.BUSH, Thing.ROCK: Token.ROCK}
-NORTH_FACING = 0
+UNNAMED: Final = tuple(i for i, tile in enumerate(TILES) if not tile.is_named)
+MARK_TOKEN: Final = {Mark.BUSH: Token.BUSH, Mark.ROCK: Token.ROCK, Mark.DARK_KNIGHT:
+                     Token.DARK_KNIGHT, Mark.MIMIC: Token.MIMIC, Mark.PLANT: Token.PLANT}
+MARK_THING: Final = {Mark.SMALL_CHEST: Thing.SMALL_CHEST, Mark.BIG_CHEST: Thing.BIG_CHEST,
+                     Mark.BIG_KEY: Thing.STACK, Mark.FIRE_RELIC: Thing.STACK,
+                     Mark.WATER_RELIC: Thing.STACK, Mark.WIND_RELIC: Thing.STACK}
+MARK_SPECIAL: Final = {Mark.BIG_KEY: Special.BIG_KEY, Mark.FIRE_RELIC: Special.FIRE_RELIC,
+                       Mark.WATER_RELIC: Special.WATER_RELIC, Mark.WIND_RELIC: Special.WIND_RELIC}
+ENEMY_TOKENS: Final = (Token.DARK_KNIGHT, Token.MIMIC, Token.PLANT)
+BUSH: Final = Thing.BUSH
+ROCK: Final = Thing.ROCK
+TOKEN_OF_THING: Final = {Thing.BUSH: Token.BUSH, Thing.ROCK: Token.ROCK}
+NORTH_FACING: Final = 0
 
 
-TILE_TOKENS = tuple(tuple(tile.tokens()) for tile in TILES)
+TILE_TOKENS: Final = tuple(tuple(tile.tokens()) for tile in TILES)
 
 
 @cache
