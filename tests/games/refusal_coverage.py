@@ -12,6 +12,7 @@ import pytest
 
 from albion.core import IllegalActionError, Refusal
 from albion.core.game import AnyState
+from albion.core.words import as_words
 
 
 def refusal_kinds(*modules: Path) -> set[tuple[str, str]]:
@@ -44,6 +45,10 @@ def _fixed_words(node: ast.expr) -> list[str]:
         return [text]
     if isinstance(node, ast.IfExp):
         return _fixed_words(node.body) + _fixed_words(node.orelse)
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("say", "say_n"):
+        # words (issue 29): each form's literal start, up to its first placeholder
+        forms = node.args[:2] if node.func.id == "say_n" else node.args[:1]  # type: ignore[attr-defined]
+        return [text.split("{", 1)[0] for form in forms for text in _fixed_words(form)]
     return [""]
 
 
@@ -52,7 +57,7 @@ def kind_of(refusal: Refusal | IllegalActionError, kinds: set[tuple[str, str]]
     """The kind a produced refusal is: same ruling, reason starting with its fixed words
     (the longest such start)."""
     matching = [kind for kind in kinds if kind[0] == refusal.ruling and
-                re.sub(r"\s+", " ", refusal.reason).startswith(kind[1])]
+                re.sub(r"\s+", " ", str(refusal.reason)).startswith(kind[1])]
     assert matching, f"{refusal} is of no kind written in the legality module"
     return max(matching, key=lambda kind: len(kind[1]))
 
@@ -66,4 +71,7 @@ def assert_refused(state: AnyState, text: str, ruling: str) -> None:
         state.apply(action)
     assert refused.value.ruling == ruling, refused.value
     assert state == before
-    assert state.refusal(action) == (refused.value.ruling, refused.value.reason)
+    found = state.refusal(action)
+    assert found is not None
+    assert (found.ruling, str(found.reason)) == (refused.value.ruling, refused.value.reason)
+    assert as_words(found.reason) == refused.value.words  # the same words (issue 29)

@@ -19,7 +19,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from albion import __version__
+from albion import __version__, i18n
 from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.build import build_name, stale_modules
 from albion.cli import catalogue
@@ -85,10 +85,23 @@ def _version(value: bool) -> None:
         raise typer.Exit
 
 
+def _language(value: str | None) -> str | None:
+    """`--lang`, else the terminal's LANGUAGE/LC_ALL/LC_MESSAGES/LANG (issue 29)."""
+    chosen = i18n.supported(value) if value else i18n.from_environment()
+    if chosen is None:
+        raise typer.BadParameter(f"{value!r} is not a language Albion speaks; choose one of "
+                                 f"{', '.join(i18n.LANGUAGES)}")
+    i18n.use(chosen)
+    return chosen
+
+
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", callback=_language, is_eager=True, metavar="LANG",
+        help="The language to read in: en, fr or de (default: from LANG).")] = None,
 ) -> None:
     """Play, simulate and study tabletop games (`albion games` lists them)."""
 

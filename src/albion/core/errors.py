@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from albion.core.words import Words, as_words
+
 
 class AlbionError(Exception):
     """Base of every error Albion raises on purpose."""
@@ -16,10 +18,13 @@ class InvalidActionError(AlbionError, ValueError):
 class IllegalActionError(AlbionError, ValueError):
     """A well-formed action that the rules forbid now; names the ruling it breaks."""
 
-    def __init__(self, ruling: str, reason: str) -> None:
+    def __init__(self, ruling: str, reason: str | Words) -> None:
         super().__init__(f"{reason} ({ruling})")
         self.ruling = ruling
-        self.reason = reason
+        self.reason = str(reason)
+        """The sentence in English."""
+        self.words = as_words(reason)
+        """The sentence as words, for a face to put into its reader's language."""
 
 
 class Refusal(NamedTuple):
@@ -28,7 +33,7 @@ class Refusal(NamedTuple):
     the legal actions and explains a refusal."""
 
     ruling: str
-    reason: str
+    reason: str | Words
 
     def error(self) -> IllegalActionError:
         return IllegalActionError(self.ruling, self.reason)

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from albion.core.words import Words
+
 Audience = frozenset[int | None] | None
 """Who may receive an event: None for everyone, else the seats (and None for spectators)
 it is meant for."""
@@ -21,27 +23,38 @@ EVERYONE: Audience = None
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """Something that happened; `text` is its wording for `audience` (None: everyone;
-    else a set of seats, with None in it for spectators)."""
+    """Something that happened, for `audience` (None: everyone; else a set of seats, with
+    None in it for spectators). `words` says it as a value each face puts into its reader's
+    language (issue 29); `text` is its English wording (given, or made from `words`)."""
 
     kind: ClassVar[str] = "event"
-    text: str
+    text: str = ""
+    words: Words | None = None
     audience: Audience = EVERYONE
+
+    def __post_init__(self) -> None:
+        if self.words is not None and not self.text:
+            object.__setattr__(self, "text", str(self.words))
 
     def is_for(self, viewer: int | None) -> bool:
         """Whether `viewer` (a seat, or None for a spectator) may receive this event."""
         return self.audience is None or viewer in self.audience
 
     def to_json(self) -> dict[str, Any]:
-        """`{"type": kind, "text": …, <fields>}`; the audience is the table's business."""
+        """`{"type": kind, "text": …, "words": …, <fields>}`; the audience is the table's
+        business."""
         data: dict[str, Any] = {"type": self.kind}
         for field in fields(self):
+            if field.name == "words" and self.words is None:
+                continue
             if field.name != "audience":
                 data[field.name] = _plain(getattr(self, field.name))
         return data
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Words):
+        return value.to_json()
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     return value

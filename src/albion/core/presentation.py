@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.words import Words
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -28,12 +30,13 @@ class Place:
 class ActionNote:
     """A legal action as a face shows it: `kind` says what it does in one word (`draw`,
     `buy`, `step`, `attack`…: the same word for every action of that kind, so a face may
-    group or style them), `label` in words a player reads, `ruling` the ruling it follows,
-    `at` where it sits (None: a button of its own) and `reaches` the squares it strikes
+    group or style them), `label` in words a player reads (as words, each face says it in
+    its reader's language: issue 29), `ruling` the ruling it follows, `at` where it sits
+    (None: a button of its own) and `reaches` the squares it strikes
     or crosses, in the notation's square names."""
 
     kind: str
-    label: str
+    label: str | Words
     ruling: str | None = None
     at: Place | None = None
     reaches: tuple[str, ...] = ()

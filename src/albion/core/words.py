@@ -49,6 +49,10 @@ class Words:
                 return value
         raise KeyError(name)
 
+    def with_args(self, **args: Arg) -> Words:
+        """These words with `args` added (a message said once, filled where it is used)."""
+        return Words(self.message, (*self.args, *args.items()), self.plural, self.count)
+
     def form(self) -> str:
         """The English form of the message for its count."""
         if self.plural is not None and self.count != 1:
@@ -78,6 +82,16 @@ def say(message: str, /, **args: Arg) -> Words:
 def say_n(singular: str, plural: str, count: int, /, **args: Arg) -> Words:
     """Words with plural forms: `count` chooses the form and fills `{count}`."""
     return Words(singular, (("count", count), *args.items()), plural, count)
+
+
+def listing(items: list[Words]) -> Words:
+    """Several words as one list: "a, b, c" (each language may write its own separator)."""
+    if not items:
+        return say("nothing")
+    result = items[-1]
+    for item in reversed(items[:-1]):
+        result = say("{first}, {rest}", first=item, rest=result)
+    return result
 
 
 def fill(template: str, args: tuple[tuple[str, Arg], ...], show: Any) -> str:

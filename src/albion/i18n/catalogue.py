@@ -94,6 +94,8 @@ class Translator:
         """`value` in this language; seats named by `seat_name` (default "P1", "P2"…)."""
         if isinstance(value, str):
             return value
+        if not value.message:  # gettext's "" is the catalogue's header, never a message
+            return ""
         if value.plural is not None:
             form = self.translations.ngettext(value.message, value.plural, value.count or 0)
         else:

@@ -17,6 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from albion.core.registry import all_plugins
 from albion.i18n.catalogue import DOMAIN, LANGUAGES, SOURCE, forms
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -36,9 +37,26 @@ def sources(root: Path = PACKAGE) -> Iterator[tuple[Path, str]]:
         yield path, "javascript"
 
 
+def game_texts() -> Iterator[tuple[str, str]]:
+    """The games' texts kept as data rather than said in code: each ruling's title and
+    text, each variant's summary and the meaning of each of its values (with where they
+    come from)."""
+    for plugin in all_plugins():
+        where = f"{plugin.id} (rulings and variants)"
+        yield plugin.game.summary, where
+        for ruling in plugin.game.rulings:
+            yield ruling.title, where
+            yield ruling.text, where
+        for option in plugin.game.variant_options:
+            yield option.summary, where
+            yield from ((meaning, where) for meaning in option.meanings)
+
+
 def collect(root: Path = PACKAGE) -> Catalog:
     """Every message the sources say, as a template catalogue."""
     found = Catalog(project="albion", msgid_bugs_address="", header_comment=f"# {HEADER}")
+    for text, where in game_texts():
+        found.add(text, locations=[(where, 0)])
     for path, method in sources(root):
         keywords = PYTHON_KEYWORDS if method == "python" else SCRIPT_KEYWORDS
         with path.open("rb") as source:

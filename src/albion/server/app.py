@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 
 from albion import __version__
 from albion.core.errors import (
+    IllegalActionError,
     StaleVersion,
 )
 from albion.server.actor import Client, TableActor
@@ -363,7 +364,8 @@ async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     try:
         await actor.submit(client.seat, message.action, message.version)
     except DECISION_REFUSALS as refusal:
-        await client.send(error(*decision_refused(refusal)))
+        words = refusal.words if isinstance(refusal, IllegalActionError) else None
+        await client.send(error(*decision_refused(refusal), words=words))
         if isinstance(refusal, NotStored | StaleVersion):  # what the table holds now
             await actor.send_update(client)
 

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from albion.core.words import Words
+
 
 class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -154,9 +156,13 @@ ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpect
                           Field(discriminator="type")]
 
 
-def error(code: str, message: str, ruling: str | None = None) -> dict[str, Any]:
-    """A refusal over the WebSocket: changes nothing."""
+def error(code: str, message: str, ruling: str | None = None, *,
+          words: Words | None = None) -> dict[str, Any]:
+    """A refusal over the WebSocket: changes nothing. `words`: the message as words, for
+    a face to say in its reader's language (issue 29)."""
     body: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if ruling is not None:
         body["ruling"] = ruling
+    if words is not None:
+        body["words"] = words.to_json()
     return body

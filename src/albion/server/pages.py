@@ -26,8 +26,9 @@ from albion.core.errors import AlbionError
 from albion.core.plugin import GamePlugin
 from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
+from albion.i18n import translator
 from albion.server.errors import ApiError
-from albion.server.languages import add_languages, page_response
+from albion.server.languages import add_languages, page_language, page_response
 
 WEB = Path(str(resources.files("albion.server") / "web"))
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -144,10 +145,11 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
                           response_class=HTMLResponse)
 
     @app.get("/api/games/{game_id}/rules")
-    async def rules(game_id: str) -> dict[str, Any]:
-        """A game's rulings (ids first) and variants: the same data as `albion rules`."""
+    async def rules(game_id: str, request: Request) -> dict[str, Any]:
+        """A game's rulings (ids first) and variants: the same data as `albion rules`, in
+        the language of `?lang=` (en, fr, de), else the reader's (cookie, Accept-Language)."""
         try:
-            return _rules(game_id)
+            return _rules(game_id, page_language(request))
         except AlbionError as problem:
             raise ApiError(404, "unknown_game", str(problem)) from None
 
@@ -213,20 +215,22 @@ def _page(name: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
     return page
 
 
-@lru_cache(maxsize=8)
-def _rules(game_id: str) -> dict[str, Any]:
+@lru_cache(maxsize=32)
+def _rules(game_id: str, lang: str) -> dict[str, Any]:
+    """A game's rulings and variants, their words in `lang` (issue 29; the ids stay)."""
     game = get_game(game_id)
+    say = translator(lang).text
     return {
-        "id": game.id, "name": game.name, "summary": game.summary,
+        "id": game.id, "name": game.name, "summary": say(game.summary), "lang": lang,
         "min_players": game.min_players, "max_players": game.max_players,
-        "rulings": [{"id": ruling.id, "title": ruling.title, "text": ruling.text,
+        "rulings": [{"id": ruling.id, "title": say(ruling.title), "text": say(ruling.text),
                      "sources": [source.value for source in ruling.sources],
                      "ours": Source.HOUSE in ruling.sources or Source.PROJECT in ruling.sources,
                      "variant_keys": list(ruling.variant_keys)}
                     for ruling in game.rulings],
         "variants": [{"key": option.key, "default": option.default, "ruling": option.ruling,
-                      "summary": option.summary, "allowed": option.allowed_text(),
-                      "choices": [{"value": choice, "meaning": option.meaning(choice)}
+                      "summary": say(option.summary), "allowed": option.allowed_text(),
+                      "choices": [{"value": choice, "meaning": say(option.meaning(choice))}
                                   for choice in option.choices]}
                      for option in game.variant_options],
     }

@@ -13,6 +13,8 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from albion.core.words import Words
+
 PROTOCOL: Literal[1] = 1
 """Bumped whenever a field changes meaning or goes away; new optional fields keep it."""
 
@@ -44,6 +46,25 @@ class Place(Wire):
     number: int | None = Field(None, description="A line's or a card's number")
 
 
+class WordsValue(Wire):
+    """A sentence as a value (issue 29): a catalogue message — its English text with
+    `{name}` placeholders — and its arguments, which each face puts into its reader's
+    language. An argument is a number, a text, a seat (`{"seat": n}`, named as the table
+    names it) or words of its own."""
+
+    message: str = Field(description="The message's key: its English text")
+    args: dict[str, Any] = Field(default_factory=dict, description="The placeholders' "
+                                 "values")
+    plural: str | None = Field(None, description="Its English plural form, where the "
+                               "message has one; `n` chooses the form")
+    n: int | None = Field(None, description="The count that chooses a plural form")
+
+
+def words_value(value: object) -> WordsValue | None:
+    """`value`'s words on the wire (None for a plain text)."""
+    return WordsValue(**value.to_json()) if isinstance(value, Words) else None
+
+
 class LegalAction(Wire):
     """A legal action: its notation (submit it as it is) and how a face shows it, so that
     no face reads the notation to place or label it (issue 26)."""
@@ -53,7 +74,9 @@ class LegalAction(Wire):
                               "space, where the game has one")
     kind: str = Field("action", description="What it does, one word per kind of action "
                                             "(draw, buy, step, attack…)")
-    label: str = Field("", description="What it does, in words a player reads")
+    label: str = Field("", description="What it does, in words a player reads (English)")
+    label_words: WordsValue | None = Field(None, description="The label as words, for a "
+                                           "face to say in its reader's language")
     ruling: str | None = Field(None, description="The ruling it follows")
     at: Place | None = Field(None, description="Where it sits on the board; null: it is a "
                                                "choice of its own (a button)")

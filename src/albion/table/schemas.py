@@ -13,7 +13,7 @@ from pydantic import ConfigDict, Field, create_model
 
 from albion.core.events import Event
 from albion.core.registry import all_plugins
-from albion.table.protocol import PROTOCOL
+from albion.table.protocol import PROTOCOL, WordsValue
 from albion.table.views import view_model
 
 
@@ -32,7 +32,8 @@ def event_kinds() -> list[type[Event]]:
 
 
 def event_schema() -> dict[str, Any]:
-    """One schema for every event as sent: `{"type", "version", "text", …fields}`."""
+    """One schema for every event as sent: `{"type", "version", "text", "words"?,
+    …fields}`."""
     models = []
     for kind in event_kinds():
         hints = typing.get_type_hints(kind)
@@ -41,7 +42,11 @@ def event_schema() -> dict[str, Any]:
             "version": (int, Field(ge=0, description="The table version it happened at")),
         }
         for field in dataclasses.fields(kind):
-            if field.name != "audience":
+            if field.name == "words":  # sent only when the event has them (issue 29)
+                fields["words"] = (WordsValue | None, Field(None, description=(
+                    "The event in words, for a face to say in its reader's language; "
+                    "`text` says it in English")))
+            elif field.name != "audience":
                 fields[field.name] = (hints[field.name], ...)
         name = kind.__name__ if kind.__name__.endswith("Event") else f"{kind.__name__}Event"
         model = create_model(name, __config__=ConfigDict(extra="forbid"),

@@ -27,7 +27,15 @@ from albion.core.presentation import ActionNote, plain_note
 from albion.core.registry import plugin_of
 from albion.core.state import winners_of
 from albion.core.variants import Variant
-from albion.table.protocol import LegalAction, NoRecap, Place, Result, SeatInfo, TableView
+from albion.table.protocol import (
+    LegalAction,
+    NoRecap,
+    Place,
+    Result,
+    SeatInfo,
+    TableView,
+    words_value,
+)
 
 
 class GenericBoard(BaseModel):
@@ -169,7 +177,8 @@ def annotated(drawing: Drawing, seen: Any, legal: Sequence[LegalEntry]) -> list[
     notes = drawing.annotate(seen, [entry.action for entry in legal]) \
         if drawing.annotate is not None else [plain_note(entry.text) for entry in legal]
     return [LegalAction(text=entry.text, index=entry.space_index, kind=note.kind,
-                        label=note.label or entry.text, ruling=note.ruling,
+                        label=str(note.label) or entry.text,
+                        label_words=words_value(note.label), ruling=note.ruling,
                         at=None if note.at is None else Place(
                             area=note.at.area, seat=note.at.seat, square=note.at.square,
                             item=note.at.item, number=note.at.number),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from albion.core.events import ActionTaken, ChanceResult, Event
+from albion.core.words import Seat, Words, listing, say, say_n
 from albion.games.diamoniak.actions import (
     Buy,
     Choice,
@@ -25,6 +26,7 @@ from albion.games.diamoniak.actions import (
 )
 from albion.games.diamoniak.cards import BUY_PRICE, Card
 from albion.games.diamoniak.record import DiamoniakRecord
+from albion.games.diamoniak.words import A_CARD
 
 Emphasis = Literal["loss"]
 """What a face makes stand out in a log: a loss (cards given to a witch)."""
@@ -84,48 +86,56 @@ class WitchToll(Event):
 
 def decision_event(state: DiamoniakRecord, actor: int, action: DiamoniakAction,
                    text: str, name: str) -> Event:
-    """The decision (or chance outcome) `action`, noted `text`, taken by `actor` (named
-    `name`) in `state`, as every viewer receives it, in words."""
+    """The decision (or chance outcome) `action`, noted `text`, taken by `actor` in
+    `state`, as every viewer receives it, in words (the actor is named as each face names
+    its seat; `name` is the game's default name for it)."""
     turn, seat = state.turns, state.seat
     if isinstance(action, Reveal):
-        return CardRevealed(text=f"P{seat + 1} reveals {a_card(action.card)}", outcome=text,
-                            card=action.card.label, seat=seat, turn=turn, turn_seat=seat)
+        return CardRevealed(words=say("{player} reveals {card}", player=Seat(seat),
+                                      card=a_card(Card(action.card))),
+                            outcome=text, card=Card(action.card).label, seat=seat, turn=turn,
+                            turn_seat=seat)
     if isinstance(action, FirstPlayer):
-        return FirstDrawn(text=f"the lots say P{action.seat + 1} starts", outcome=text,
-                          seat=action.seat)
+        return FirstDrawn(words=say("the lots say {player} starts", player=Seat(action.seat)),
+                          outcome=text, seat=action.seat)
     if isinstance(action, Buy):
-        colour = action.colour.label
-        return Bought(text=f"{name} buys a {colour} card from P{action.seller + 1} for "
-                      f"{BUY_PRICE} diamonds", seat=actor, action=text, turn=turn,
-                      turn_seat=seat, colour=colour, seller=action.seller, price=BUY_PRICE)
+        colour = Card(action.colour)
+        return Bought(words=say("{player} buys {card} from {seller} for {price} diamonds",
+                                player=Seat(actor), card=a_card(colour),
+                                seller=Seat(action.seller), price=BUY_PRICE),
+                      seat=actor, action=text, turn=turn, turn_seat=seat,
+                      colour=colour.label, seller=action.seller, price=BUY_PRICE)
     lost = isinstance(action, Lose) or action is Choice.LOSE_CASTLE
-    return Decided(text=f"{name} {decision_words(state, action)}", seat=actor, action=text,
+    return Decided(words=decision_words(state, actor, action), seat=actor, action=text,
                    turn=turn, turn_seat=seat, emphasis="loss" if lost else None)
 
 
-CHOICE_WORDS: dict[Choice, str] = {
-    Choice.DRAW: "draws a card",
-    Choice.STOP: "stops and keeps the cards",
-    Choice.PASS: "passes: nothing is left to draw",
-    Choice.USE_FAIRY: "uses a fairy against the witch",
-    Choice.KEEP_FAIRY: "keeps the fairy and pays the witch",
+CHOICE_WORDS: dict[Choice, Words] = {
+    Choice.DRAW: say("{player} draws a card"),
+    Choice.STOP: say("{player} stops and keeps the cards"),
+    Choice.PASS: say("{player} passes: nothing is left to draw"),
+    Choice.USE_FAIRY: say("{player} uses a fairy against the witch"),
+    Choice.KEEP_FAIRY: say("{player} keeps the fairy and pays the witch"),
 }
 
 
-def decision_words(state: DiamoniakRecord, action: DiamoniakAction) -> str:
-    """A seat's decision in words, its subject left out ("draws a card")."""
+def decision_words(state: DiamoniakRecord, actor: int, action: DiamoniakAction) -> Words:
+    """`actor`'s decision in words ("P1 draws a card")."""
+    player = Seat(actor)
     if action is Choice.LOSE_CASTLE:
-        return f"gives the witch {a_card(Card(state.castle[state.seat]))} from the castle"
+        return say("{player} gives the witch {card} from the castle", player=player,
+                   card=a_card(Card(state.castle[state.seat])))
     if isinstance(action, Choice):
-        return CHOICE_WORDS[action]
+        return CHOICE_WORDS[action].with_args(player=player)
     if isinstance(action, Lose):
-        return f"gives the witch {a_card(action.card)}"
-    return str(action)
+        return say("{player} gives the witch {card}", player=player,
+                   card=a_card(Card(action.card)))
+    return say("{player} plays {action}", player=player, action=str(action))
 
 
-def a_card(card: Card) -> str:
+def a_card(card: Card) -> Words:
     """A card in words: "a red card", "a diamond", "a witch", "a fairy"."""
-    return f"a {card.label} card" if card.is_castle else f"a {card.label}"
+    return A_CARD[card]
 
 
 def witch_toll(before: DiamoniakRecord, after: DiamoniakRecord) -> WitchToll:
@@ -133,10 +143,11 @@ def witch_toll(before: DiamoniakRecord, after: DiamoniakRecord) -> WitchToll:
     drawer chose a card (each choice is told as a decision), the witch leaves with it and
     with any card that was then forced (DI-14)."""
     seat, turn = before.seat, before.turns
-    who = f"P{seat + 1}"
+    player = Seat(seat)
     if after.right[seat][Card.FAIRY] < before.right[seat][Card.FAIRY]:
-        return WitchToll(text=f"{who}'s fairy sends the witch away", seat=seat, lost=(),
-                         countered=True, turn=turn, turn_seat=seat, emphasis=None)
+        return WitchToll(words=say("{player}'s fairy sends the witch away", player=player),
+                         seat=seat, lost=(), countered=True, turn=turn, turn_seat=seat,
+                         emphasis=None)
     castle_lost = before.castle_size[seat] - after.castle_size[seat]
     from_right = [Card(card) for card in range(len(Card))
                   for _ in range(before.right[seat][card] - after.right[seat][card])]
@@ -144,15 +155,18 @@ def witch_toll(before: DiamoniakRecord, after: DiamoniakRecord) -> WitchToll:
     lost = [f"{castle.label} from the castle"] * castle_lost if castle else []
     lost += [card.label for card in from_right]
     forced = len(lost) - 1 if before.toll_left else len(lost)
+    words: Words
     if before.toll_left:
-        more = f"takes {forced} more card{'s' if forced > 1 else ''} from {who} and " \
-            if forced else ""
-        text = f"the witch {more}leaves {who}" if not more else f"the witch {more}leaves"
+        words = say_n("the witch takes {count} more card from {player} and leaves",
+                      "the witch takes {count} more cards from {player} and leaves",
+                      forced, player=player) if forced else \
+            say("the witch leaves {player}", player=player)
     elif lost:
-        given = [f"{a_card(castle)} from the castle"] * castle_lost if castle else []
-        text = f"the witch takes from {who}: " + ", ".join(
-            given + [a_card(card) for card in from_right])
+        given = [say("{card} from the castle", card=a_card(castle))] * castle_lost \
+            if castle else []
+        words = say("the witch takes from {player}: {cards}", player=player,
+                    cards=listing([*given, *(a_card(card) for card in from_right)]))
     else:
-        text = f"the witch finds nothing to take from {who}"
-    return WitchToll(text=text, seat=seat, lost=tuple(lost), countered=False, turn=turn,
+        words = say("the witch finds nothing to take from {player}", player=player)
+    return WitchToll(words=words, seat=seat, lost=tuple(lost), countered=False, turn=turn,
                      turn_seat=seat, emphasis="loss" if forced else None)

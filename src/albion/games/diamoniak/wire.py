@@ -18,6 +18,7 @@ from albion.core.events import Event
 from albion.core.presentation import ActionNote, Place
 from albion.core.state import TERMINAL
 from albion.core.variants import Variant
+from albion.core.words import Arg, Seat, say, say_n
 from albion.games.diamoniak.actions import Buy, Choice, DiamoniakAction, Lose
 from albion.games.diamoniak.cards import (
     BUY_PRICE,
@@ -187,12 +188,14 @@ def geometry(game: object, num_players: int, variant: Variant) -> Geometry:
 
 
 CHOICE_NOTES: dict[Choice, ActionNote] = {
-    Choice.STOP: ActionNote("stop", "Stop: keep your cards; the turn ends", "DI-3"),
-    Choice.PASS: ActionNote("pass", "Pass: nothing is left to draw", "DI-9"),
-    Choice.USE_FAIRY: ActionNote("use_fairy", "Use your fairy: the witch and the fairy go "
-                                 "to the discard, you lose nothing", "DI-8"),
-    Choice.KEEP_FAIRY: ActionNote("keep_fairy", "Keep the fairy and give the witch "
-                                  f"{CARDS_LOST_TO_WITCH} cards", "DI-8"),
+    Choice.STOP: ActionNote("stop", say("Stop: keep your cards; the turn ends"), "DI-3"),
+    Choice.PASS: ActionNote("pass", say("Pass: nothing is left to draw"), "DI-9"),
+    Choice.USE_FAIRY: ActionNote("use_fairy", say("Use your fairy: the witch and the fairy "
+                                                  "go to the discard, you lose nothing"),
+                                 "DI-8"),
+    Choice.KEEP_FAIRY: ActionNote("keep_fairy", say_n(
+        "Keep the fairy and give the witch {count} card",
+        "Keep the fairy and give the witch {count} cards", CARDS_LOST_TO_WITCH), "DI-8"),
 }
 
 
@@ -207,25 +210,30 @@ def _note(view: DiamoniakView, action: DiamoniakAction) -> ActionNote:
     me = view.turn_seat
     if action is Choice.DRAW:
         left = sum(view.draw_pile) or sum(view.discard)
-        return ActionNote("draw", f"Draw a card ({left} left to draw)", "DI-3",
+        return ActionNote("draw", say("Draw a card ({left} left to draw)", left=left), "DI-3",
                           Place("draw_pile"))
     if action is Choice.LOSE_CASTLE:
-        castle = Card(view.castles[me][0]).label
-        return ActionNote("lose", f"Give the witch a {castle} card from your castle", "DI-8",
-                          Place("castle", seat=me, item=castle))
+        castle = Card(view.castles[me][0])
+        return ActionNote("lose", say("Give the witch {card} from your castle",
+                                      card=a_card(castle)), "DI-8",
+                          Place("castle", seat=me, item=castle.label))
     if isinstance(action, Choice):
         return CHOICE_NOTES[action]
     if isinstance(action, Buy):
-        colour = action.colour.label
+        colour = Card(action.colour)
         own = view.castles[me][0] == action.colour
+        offer: dict[str, Arg] = {"card": a_card(colour), "seller": Seat(action.seller),
+                                 "price": BUY_PRICE}
         return ActionNote(
-            "buy", f"Buy a {colour} card from P{action.seller + 1} for {BUY_PRICE} diamonds"
-            + ("" if own else " (to your right-hand pile)"), "DI-7" if own else "DI-12",
-            Place("right_pile", seat=action.seller, item=colour))
+            "buy", say("Buy {card} from {seller} for {price} diamonds", **offer) if own
+            else say("Buy {card} from {seller} for {price} diamonds (to your right-hand "
+                     "pile)", **offer), "DI-7" if own else "DI-12",
+            Place("right_pile", seat=action.seller, item=colour.label))
     if isinstance(action, Lose):
-        kind = action.card.label
-        return ActionNote("lose", f"Give the witch {a_card(action.card)} from your right-hand "
-                          "pile", "DI-8", Place("right_pile", seat=me, item=kind))
+        card = Card(action.card)
+        return ActionNote("lose", say("Give the witch {card} from your right-hand pile",
+                                      card=a_card(card)), "DI-8",
+                          Place("right_pile", seat=me, item=card.label))
     return ActionNote("action", str(action))
 
 
