@@ -61,6 +61,10 @@ class GamePlugin:
     package holding `board.js` (a module exporting `render(root, update, ctx)`) and
     `board.css`, served under `/static/games/<id>/`. None: the pages draw the game with
     their generic renderer, from the presentation model alone (issue 26)."""
+    rulebooks: str | None = None
+    """The game's rulebooks as published, as `package:folder`: a folder holding one
+    `<language>.txt` per language it exists in (`en.txt`, `fr.txt`), served on the rules
+    pages (issue 29)."""
 
     @property
     def id(self) -> str:
@@ -85,6 +89,16 @@ class GamePlugin:
             return None
         package, _, folder = self.web.partition(":")
         return resources.files(package) / folder
+
+
+def rulebook_files(plugin: GamePlugin) -> dict[str, Traversable]:
+    """The game's rulebooks by language (`en`, `fr`…), from its `rulebooks` folder."""
+    if plugin.rulebooks is None:
+        return {}
+    package, _, folder = plugin.rulebooks.partition(":")
+    found = resources.files(package) / folder
+    return {entry.name.removesuffix(".txt"): entry for entry in sorted(
+        found.iterdir(), key=lambda entry: entry.name) if entry.name.endswith(".txt")}
 
 
 def _load(target: str | None) -> Callable[..., Any] | None:

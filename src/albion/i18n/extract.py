@@ -44,6 +44,8 @@ def game_texts() -> Iterator[tuple[str, str]]:
     for plugin in all_plugins():
         where = f"{plugin.id} (rulings and variants)"
         yield plugin.game.summary, where
+        if plugin.intro:
+            yield plugin.intro, where
         for ruling in plugin.game.rulings:
             yield ruling.title, where
             yield ruling.text, where

@@ -23,10 +23,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from albion.core.errors import AlbionError
-from albion.core.plugin import GamePlugin
+from albion.core.plugin import GamePlugin, rulebook_files
 from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
-from albion.i18n import translator
+from albion.i18n import LANGUAGES, translator
 from albion.server.errors import ApiError
 from albion.server.languages import add_languages, page_language, page_response
 
@@ -153,6 +153,19 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         except AlbionError as problem:
             raise ApiError(404, "unknown_game", str(problem)) from None
 
+    @app.get("/rules/{game_id}/rulebook/{lang}", include_in_schema=False)
+    async def rulebook(game_id: str, lang: str) -> Response:
+        """A game's rulebook as published, in a language it exists in (issue 29; the
+        rules API lists them under `rulebooks`)."""
+        try:
+            found = rulebook_files(get_plugin(game_id)).get(lang)
+        except AlbionError as problem:
+            raise ApiError(404, "unknown_game", str(problem)) from None
+        if found is None:
+            raise ApiError(404, "not_found", f"no {lang!r} rulebook of {game_id!r}")
+        return Response(found.read_bytes(), media_type="text/plain; charset=utf-8",
+                        headers={"Content-Language": lang, "Cache-Control": "no-cache"})
+
     @app.get("/api/reports")
     async def report_list() -> list[ReportSummary]:
         """The balance reports under `albion serve --reports DIR` (each a folder with the
@@ -233,6 +246,9 @@ def _rules(game_id: str, lang: str) -> dict[str, Any]:
                       "choices": [{"value": choice, "meaning": say(option.meaning(choice))}
                                   for choice in option.choices]}
                      for option in game.variant_options],
+        "rulebooks": [{"lang": code, "name": LANGUAGES.get(code, code),
+                       "url": f"/rules/{game.id}/rulebook/{code}"}
+                      for code in rulebook_files(get_plugin(game_id))],
     }
 
 
