@@ -14,6 +14,8 @@ import { seatName } from "./words.js";
 import { Countdown, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
 import { drawEnd, everyoneAccepted } from "./table-end.js";
 import { TableChat } from "./table-chat.js";
+import { TextMode } from "./text-mode.js";
+import { t } from "./i18n.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -35,7 +37,7 @@ const ui = {
   hintAnswer: el("span", { class: "small", "data-testid": "hint-answer", "aria-live": "polite" }),
   problem: el("div", { class: "notice error hidden", role: "alert", "data-testid": "error" }),
   result: el("section", { class: "panel hidden", "data-testid": "result" }),
-  log: el("ol", { class: "log", "data-testid": "log", "aria-label": "Game log" }),
+  log: el("ol", { class: "log", "data-testid": "log", "aria-label": "Game log", tabindex: "0" }),
   name: el("form", { class: "row hidden", "data-testid": "name-form" }),
   connection: el("span", { class: "small muted", "data-testid": "connection" }),
   seedChosen: el("span", { class: "badge seed-chosen hidden", "data-testid": "seed-chosen",
@@ -62,6 +64,7 @@ let closedForGood = false;
 let goingTo = null; // the rematch table this page is leaving for
 let acceptedBefore = null; // whether the rematch had every person's acceptance at the last update
 const countdown = new Countdown(tickClock);
+const textMode = new TextMode({ submit });
 const chat = new TableChat({ send, who: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`),
   watching: () => watching, mySeat: () => (watching ? null : seat) });
 
@@ -141,11 +144,13 @@ function draw(update, isLatest) {
   }
   clear(ui.legal).append(...actions.map((action, index) => el("button", {
     type: "button", "data-action": action.text, disabled: !connected(),
-    title: `${action.ruling ? `${action.ruling} · ` : ""}${action.text}${index < 9 ? ` · key ${index + 1}` : ""}`,
-  }, index < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)) : null,
+    title: `${action.ruling ? `${action.ruling} · ` : ""}${action.text} · key ${index + 1}`,
+  }, el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)),
   action.label || action.text)));
   if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, "Nothing to decide now."));
   ui.legalPanel.classList.toggle("hidden", watching);
+  textMode.show({ ...update, recent: recent(update.events) }, { legal,
+    seatName: (s) => seatName(view, names, s), describe: renderer.describe || null, watching });
   ui.hint.disabled = !myTurn;
   if (hinted && hinted.version !== update.version) {
     hinted = null; // a hint belongs to the version it was asked on
@@ -515,13 +520,33 @@ document.addEventListener("keydown", (event) => {
     activate(node);
     return;
   }
-  if (/^[1-9]$/.test(event.key) && latest && !event.ctrlKey && !event.metaKey && !event.altKey) {
-    const text = latest.legal[Number(event.key) - 1];
-    if (text !== undefined && queue.length === 0) submit(text);
+  if (/^[0-9]$/.test(event.key) && latest && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    typeNumber(event.key);
   } else if (event.key === "h" && !ui.hint.disabled) {
     askHint();
   }
 });
+
+// A choice is picked by its number: 1–9 at once, and with ten choices or more a second
+// digit typed within TYPING_MS names the tenth and later ones (1 then 2: the twelfth).
+const TYPING_MS = 700;
+let typed = "";
+let typing = null;
+
+function typeNumber(digit) {
+  clearTimeout(typing);
+  typed = typed === "" && digit === "0" ? "" : typed + digit;
+  if (typed === "") return;
+  const count = latest.legal.length;
+  if (Number(typed) * 10 <= count) typing = setTimeout(pickTyped, TYPING_MS); // more may follow
+  else pickTyped();
+}
+
+function pickTyped() {
+  const text = latest && latest.legal[Number(typed) - 1];
+  typed = "";
+  if (text !== undefined && queue.length === 0) submit(text);
+}
 
 function askHint() {
   ui.hintAnswer.textContent = "thinking…";
@@ -530,17 +555,18 @@ function askHint() {
 
 async function main() {
   document.body.append(header(), el("main", {},
-    el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection),
+    el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection, textMode.switch),
     ui.elsewhere, ui.info, ui.offline,
     el("div", { class: "table-layout" },
-      el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, ui.board),
+      el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, textMode.panel,
+        el("h2", { class: "sr-only board-title" }, t("The board")), ui.board),
       el("aside", { class: "table-side" },
         ui.legalPanel, ui.name,
         el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log),
         chat.panel))));
   ui.legalPanel.append(el("h2", {}, "Your choices"), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.hintAnswer),
-    el("p", { class: "small muted" }, "Click a highlighted target on the board or a choice here; keys 1–9 pick a choice, h asks for a hint."));
+    el("p", { class: "small muted" }, "Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint."));
   ui.hint.addEventListener("click", askHint);
   nameForm();
   let summary;
