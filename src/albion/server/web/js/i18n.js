@@ -57,7 +57,7 @@ export function words(value, seatName) {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   const args = value.args || {};
-  if (value.plural !== undefined) {
+  if (value.plural !== undefined && value.plural !== null) {
     const found = messages[value.message];
     const one = plurals.select(value.n) === "one";
     const english = value.n === 1 ? value.message : value.plural;
