@@ -41,7 +41,7 @@ def test_translations_keep_every_placeholder(lang: str) -> None:
             continue
         wanted = {name for text in forms(message) for name in PLACEHOLDER.findall(text)}
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for text in strings:
+        for text in filter(None, strings):  # (an untranslated one is the test above's)
             got = set(PLACEHOLDER.findall(text))
             assert got <= wanted and wanted - got <= {"count"}, (message.id, text)
 

@@ -25,6 +25,10 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 PYTHON_KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "say": None, "say_n": (1, 2), "_": None, "_n": (1, 2)}
 SCRIPT_KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "tn": (1, 2)}
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "de": "nplurals=2; plural=(n != 1);"}
+"""gettext's classic forms: one and other (French takes the singular for 0 and 1). Babel's
+CLDR gives French a third form for large round numbers ("1 million de cartes"), which no
+message of a game needs; two forms keep every catalogue and the pages' Intl rule alike."""
 HEADER = "Albion's messages: pages, the terminal, the games' words, refusals and reports"
 
 
@@ -91,6 +95,7 @@ def updated(template: Catalog, lang: str) -> Catalog:
             catalog = read_po(source, locale=lang)
     else:
         catalog = Catalog(locale=lang, project="albion", header_comment=f"# {HEADER}")
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
     return catalog
