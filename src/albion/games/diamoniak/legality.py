@@ -12,7 +12,7 @@ from albion.games.diamoniak.actions import Buy, Choice, FirstPlayer, Lose, Revea
 from albion.games.diamoniak.cards import BUY_PRICE, COLOURS, NO_COLOUR, Card
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.record import DiamoniakRecord
-from albion.games.diamoniak.words import CARD_NAMES
+from albion.games.diamoniak.words import CARD_NAMES, CARDS
 
 DIAMOND: Final = Card.DIAMOND
 WITCH: Final = Card.WITCH
@@ -85,7 +85,7 @@ def reveal_refusal(state: DiamoniakRecord, card: Card) -> Refusal | None:
     if state.phase is not Phase.DRAWING:
         return Refusal("DI-2", say("a card is revealed only when one is drawn"))
     return None if state.pile[card] else Refusal(
-        "DI-1", say("the draw pile holds no {card} card", card=CARD_NAMES[card]))
+        "DI-1", say("the draw pile holds no {card}", card=CARDS[card]))
 
 
 def first_player_refusal(state: DiamoniakRecord, seat: int) -> Refusal | None:
@@ -143,8 +143,8 @@ def offer_refusal(state: DiamoniakRecord, seller: int, colour: int) -> Refusal |
                                    "others is the variant buy=any",
                                    colour=CARD_NAMES[COLOURS[own]]))
     if not state.right[seller][colour]:
-        return Refusal("DI-7", say("{seller} has no {card} card on their right",
-                                   seller=Seat(seller), card=CARD_NAMES[Card(colour)]))
+        return Refusal("DI-7", say("{seller} has no {card} on their right",
+                                   seller=Seat(seller), card=CARDS[Card(colour)]))
     return None
 
 
@@ -161,7 +161,7 @@ def toll_refusal(state: DiamoniakRecord, action: object) -> Refusal | None:
         if card is WITCH:
             return Refusal("DI-8", say("the witch is not one of the three cards"))
         return None if state.right[me][card] else Refusal(
-            "DI-8", say("you have no {card} card on your right", card=CARD_NAMES[card]))
+            "DI-8", say("you have no {card} on your right", card=CARDS[card]))
     return Refusal("DI-8", say_n("the witch takes {count} more card: choose what to lose",
                                  "the witch takes {count} more cards: choose what to lose",
                                  state.toll_left))

@@ -19,7 +19,19 @@ CARD_NAMES: Final[dict[Card, Words]] = {
     Card.WITCH: say("witch"),
     Card.FAIRY: say("fairy"),
 }
-"""A kind of card by its name, as in "the draw pile holds no {card} card"."""
+"""A kind of card by its name, as in "you may buy only your own colour ({colour})"."""
+
+CARDS: Final[dict[Card, Words]] = {
+    Card.RED: say("red card"),
+    Card.BLUE: say("blue card"),
+    Card.GREEN: say("green card"),
+    Card.YELLOW: say("yellow card"),
+    Card.DIAMOND: say("diamond card"),
+    Card.WITCH: say("witch card"),
+    Card.FAIRY: say("fairy card"),
+}
+"""A kind of card without its article, as in "the draw pile holds no {card}" (a colour's
+name alone is a noun of its own: French writes "carte bleue" but "le bleu")."""
 
 A_CARD: Final[dict[Card, Words]] = {
     Card.RED: say("a red card"),
