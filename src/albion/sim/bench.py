@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from albion.bots.search import play_out_randomly
 from albion.build import build_name
 from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
-from albion.core.state import CHANCE, TERMINAL
+from albion.core.state import CHANCE
 from albion.core.variants import Variant
 
 SLICES = 5
@@ -112,21 +113,10 @@ class BenchResult:
 
 def random_playout(game: AnyGame, players: int, variant: Variant,
                    rng: random.Random) -> tuple[int, int]:
-    """One game of uniform random decisions and true chance: (actions, decisions)."""
-    state = game.new_state(players, variant)
-    actions = decisions = 0
-    while True:
-        player = state.current_player()
-        if player == TERMINAL:
-            return actions, decisions
-        if player == CHANCE:
-            action = state.sample_chance(rng.random())
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            decisions += 1
-        state.apply_legal(action)
-        actions += 1
+    """One game of uniform random decisions and true chance: (actions, decisions). The
+    loop is the search's random rollout (`play_out_randomly`), compiled with the engine in
+    a compiled build, as `limit.py`'s loop is part of the reference it is compared to."""
+    return play_out_randomly(game.new_state(players, variant), rng)
 
 
 def pin_to_one_core() -> int | None:
