@@ -201,7 +201,7 @@ def test_raiding_stonehenge_plays_against_bots_and_replays(tmp_path: Path) -> No
                        "--seed", "5", "--save", str(path))
     assert code == 0 and "Game over after 10 rounds" in out
     assert "wins with" in out or "share the win" in out
-    assert "play a card face down" in out and "⇒ the cards are revealed: P1" in out
+    assert "plays a card face down" in out and "⇒ the cards are revealed: P1" in out
     record = load_record(path)
     assert len(record.seats) == 4 and record.returns is not None
     code, out, _ = run("replay", str(path), "--at", "60")

@@ -137,7 +137,7 @@ def test_hotseat_recaps_what_happened_since_each_persons_turn() -> None:
     recaps = out.split("Since P1 (human)'s last turn:")
     assert len(recaps) > 2, "P1 got a recap at each of its turns"
     later = recaps[2]
-    assert "P3 random: take" in later, "the bot's pick reaches P1"
+    assert "P3 random takes" in later, "the bot's pick reaches P1"
     assert "revealed:" in out.split("Since P2 (human)'s last turn:")[-1] or "revealed:" in later
 
 

@@ -27,17 +27,17 @@ from albion.cli.console import console, err_console, fail, interrupted, user_err
 from albion.cli.play import play_game
 from albion.cli.replay import browse
 from albion.cli.server_schema import write_server_schema
-from albion.cli.tables import report_table, standings_table, summary_table
+from albion.cli.tables import ends_text, report_table, standings_table, summary_table
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
+from albion.i18n import _, _n
 from albion.server.settings import (
     DEFAULT_DATABASE,
     ServerSettings,
     allowed_hosts,
     public_url_of,
 )
-from albion.sim.balance import ends_text
 from albion.sim.bench import (
     bench,
     bench_search,
@@ -79,9 +79,9 @@ def _version(value: bool) -> None:
     if value:
         console.print(f"albion {__version__} ({build_name()})", highlight=False)
         for module in stale_modules():
-            console.print(f"warning: {module} is compiled from an older source; reinstall "
-                          "(issue 28: a compiled module must not hide edited code)",
-                          highlight=False)
+            console.print(_("warning: {module} is compiled from an older source; reinstall "
+                            "(a compiled module must not hide edited code)", module=module),
+                          highlight=False, markup=False)
         raise typer.Exit
 
 
@@ -152,8 +152,9 @@ def play_command(
         game.check_players(len(specs))
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
         if cheats and not allow_cheats:
-            fail(f"{', '.join(cheats)} sees hidden information; add --allow-cheats to play "
-                 "against it anyway")
+            fail(_n("{bots} sees hidden information; add --allow-cheats to play against "
+                    "it anyway", "{bots} see hidden information; add --allow-cheats to play "
+                    "against them anyway", len(cheats), bots=", ".join(cheats)))
         if save is not None:
             check_writable(save)  # before the game, not after it: no game is lost
         play_game(game, resolved, specs, fresh_seed() if seed is None else seed, save,
@@ -204,9 +205,9 @@ def simulate_command(
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err_console, disable=not show_bar, transient=True) as bar:
             task = bar.add_task(f"{game.name}", total=games)
-            with interrupted(lambda: "Stopped: simulate keeps nothing; run it again (same "
-                             "seed, same games), or use `albion tournament --out DIR`, "
-                             "which keeps every finished game and resumes."):
+            with interrupted(lambda: _("Stopped: simulate keeps nothing; run it again (same "
+                                       "seed, same games), or use `albion tournament --out "
+                                       "DIR`, which keeps every finished game and resumes.")):
                 summary = simulate(game, resolved, specs, games, seed,
                                    progress=lambda done: bar.update(task, completed=done),
                                    rotate=rotate, workers=workers or default_workers())
@@ -214,9 +215,11 @@ def simulate_command(
         print(json.dumps(summary.to_json_dict()))
         return
     console.print(summary_table(game, summary))
-    console.print(f"Draws: {summary.draws} · mean actions per game: "
-                  f"{summary.mean_actions:.1f} · ended by: {ends_text(summary.end_reasons)} · "
-                  f"{summary.seconds:.2f} s")
+    console.print(_("Draws: {draws} · mean actions per game: {mean} · ended by: {ends} · "
+                    "{seconds} s", draws=str(summary.draws),
+                    mean=format(summary.mean_actions, ".1f"),
+                    ends=ends_text(summary.end_reasons),
+                    seconds=format(summary.seconds, ".2f")), markup=False)
 
 
 @app.command("tournament")
@@ -248,7 +251,8 @@ def tournament_command(
     """Rate bots: seats balanced, OpenSkill ratings, win rates with 95% intervals."""
     with user_errors():
         if address is not None and backend != "ray":
-            fail(f"--address joins a Ray cluster: use it with --backend ray, not {backend}")
+            fail(_("--address joins a Ray cluster: use it with --backend ray, not {backend}",
+                   backend=backend))
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(bots, allow_human=False)
         count = game.min_players if players is None else players
@@ -257,13 +261,14 @@ def tournament_command(
                                   seed, tuple(sorted(resolved.as_dict().items())))
         cycle = balanced_games(len(specs), count)
         if games % cycle:
-            err_console.print(f"note: seats are exactly balanced every {cycle} games; "
-                              f"{games} is not a multiple", soft_wrap=True)
+            err_console.print(_("note: seats are exactly balanced every {cycle} games; "
+                                "{games} is not a multiple", cycle=cycle, games=games),
+                              soft_wrap=True, markup=False)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err_console, disable=not err_console.is_terminal,
                       transient=True) as bar:
-            task = bar.add_task(f"{game.name} tournament", total=games)
+            task = bar.add_task(_("{game} tournament", game=game.name), total=games)
             finished = [0]
 
             def advance(done: int) -> None:
@@ -318,10 +323,11 @@ def report_command(
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                       console=err_console, disable=not err_console.is_terminal,
                       transient=True) as bar:
-            task = bar.add_task("report", total=games * len(configurations))
-            labels = [label for label, *_ in configurations]
-            with interrupted(lambda: f"Stopped: the finished games are kept under {out}; run "
-                             "the same command again to resume."):
+            task = bar.add_task(_("report"), total=games * len(configurations))
+            labels = [configuration[0] for configuration in configurations]
+            with interrupted(lambda: _("Stopped: the finished games are kept under {folder}; "
+                                       "run the same command again to resume.",
+                                       folder=str(out))):
                 report = run_report(plan, out, backend, workers or default_workers(),
                                     progress=lambda label, done: bar.update(
                                         task, completed=labels.index(label) * games + done,
@@ -330,7 +336,8 @@ def report_command(
         print(json.dumps(report.to_json_dict()))
         return
     console.print(report_table(game, report))
-    console.print(f"Written: {out / 'report.html'} and {out / 'report.json'}")
+    console.print(_("Written: {html} and {json}", html=str(out / "report.html"),
+                    json=str(out / "report.json")), markup=False)
 
 
 @app.command("bench")
@@ -384,7 +391,7 @@ def bench_command(
                           positions, seed, as_json)
             return
         if baseline is not None and not baseline.is_file():
-            fail(f"baseline {baseline} is not a file")
+            fail(_("baseline {file} is not a file", file=str(baseline)))
         if pin:
             pin_to_one_core()
         reference = load_reference(baseline) if baseline is not None else None
@@ -396,11 +403,12 @@ def bench_command(
         if bot is not None:
             specs = parse_players(bot, allow_human=False)
             if len(specs) != 1:
-                fail(f"--bot takes one bot spec, not {len(specs)}: {bot}")
+                fail(_("--bot takes one bot spec, not {count}: {bot}", count=len(specs),
+                       bot=bot))
             spec = specs[0]
             searcher = make_bot(spec, game, random.Random(0))
             if not hasattr(searcher, "think"):
-                fail(f"{spec} does not search; --bot takes ismcts")
+                fail(_("{bot} does not search; --bot takes ismcts", bot=str(spec)))
             timed = bench_search(game, resolved, count, seconds, searcher)
             data.update({
                 "bot": str(spec),
@@ -445,10 +453,11 @@ def _vs_openspiel(game: AnyGame, variant: Variant, players: int, bot: str, games
         # --vs-openspiel must run without it.
         from albion.rl import versus  # noqa: PLC0415
     except ImportError as error:
-        fail(f"--vs-openspiel needs OpenSpiel (pip install 'albion[rl]'): {error}")
+        fail(_("--vs-openspiel needs OpenSpiel (pip install 'albion[rl]'): {problem}",
+               problem=str(error)))
     specs = parse_players(bot, allow_human=False)
     if len(specs) != 1:
-        fail(f"--bot takes one bot spec, not {len(specs)}: {bot}")
+        fail(_("--bot takes one bot spec, not {count}: {bot}", count=len(specs), bot=bot))
     spec = specs[0]
     versus.albion_bot(game, spec, seconds, seed)  # refuses a bad spec before any work
     spiel = versus.spiel_game(game, players, variant)
@@ -460,8 +469,8 @@ def _vs_openspiel(game: AnyGame, variant: Variant, players: int, bot: str, games
         speed = versus.measure_speed(game, spiel, spec, positions, seconds, seed,
                                      progress=lambda done: bar.update(task, completed=done))
         bar.update(task, description=f"{game.name} vs OpenSpiel", completed=0, total=games)
-        with interrupted(lambda: "Stopped: nothing is kept; run it again with fewer "
-                         "--games."):
+        with interrupted(lambda: _("Stopped: nothing is kept; run it again with fewer "
+                                   "--games.")):
             match = versus.play_match(game, spiel, spec, games, seconds, seed,
                                       progress=lambda done: bar.update(task, completed=done))
     data = versus.report(game, players, spec, speed, match, seconds, seed)
@@ -533,19 +542,19 @@ def serve_command(
         from albion.server.run import serve  # noqa: PLC0415 - only the server needs it
 
         if not db.startswith(("sqlite:", "postgresql")):
-            fail(f"--db {db}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
-                 "(postgresql+psycopg://USER@HOST/DB)")
+            fail(_("--db {url}: Albion keeps games in SQLite (sqlite:///FILE) or PostgreSQL "
+                   "(postgresql+psycopg://USER@HOST/DB)", url=db))
         if public_url is not None:
             try:
                 public_url = public_url_of(public_url)
             except ValueError as problem:
-                fail(f"--public-url {problem}")
+                fail(_("--public-url {problem}", problem=str(problem)))
         hosts = allowed_hosts(host, allowed_host or [], public_url)
         if hosts is None:
-            fail(f"--host {host} serves other machines: say which address they open it by, "
-                 "with --public-url URL (e.g. --public-url http://192.168.1.5:8000) or "
-                 "--allowed-host NAME (repeatable, e.g. --allowed-host games.example.org), "
-                 "so that pages on other names cannot talk to it")
+            fail(_("--host {host} serves other machines: say which address they open it "
+                   "by, with --public-url URL (e.g. --public-url http://192.168.1.5:8000) or "
+                   "--allowed-host NAME (repeatable, e.g. --allowed-host games.example.org), "
+                   "so that pages on other names cannot talk to it", host=host))
         _check_port_free(host, port)
         settings = ServerSettings(host=host, port=port, public_url=public_url,
                                   database_url=db,
@@ -561,7 +570,8 @@ def serve_command(
         try:
             server_app = create_app(settings)
         except Exception as error:  # a database that cannot be opened or migrated
-            fail(f"cannot open the database {db}: {str(error).splitlines()[0]}")
+            fail(_("cannot open the database {url}: {problem}", url=db,
+                   problem=str(error).splitlines()[0]))
         for line in start_lines(settings, lan_addresses()):
             console.print(line, markup=False, highlight=False)
         serve(server_app, settings)
@@ -576,8 +586,9 @@ def _check_port_free(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError as error:
-            fail(f"cannot listen on {host}:{port} ({error.strerror}): is another server "
-                 "running there? Choose another port with --port")
+            fail(_("cannot listen on {host}:{port} ({problem}): is another server running "
+                   "there? Choose another port with --port", host=host, port=str(port),
+                   problem=str(error.strerror)))
 
 
 @app.command("loadtest")
@@ -617,7 +628,9 @@ def loadtest_command(
         game.check_players(len(specs))
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
         if cheats:
-            fail(f"{', '.join(cheats)} sees hidden information: not allowed at a table")
+            fail(_n("{bots} sees hidden information: not allowed at a table",
+                    "{bots} see hidden information: not allowed at a table", len(cheats),
+                    bots=", ".join(cheats)))
         plan = LoadPlan(game.id, tuple(str(spec) for spec in specs), tables, seconds,
                         servers, db, idle, bot_delay)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
@@ -727,9 +740,10 @@ def schema_command(
         try:
             written = [*write_schemas(out), write_server_schema(out)]
         except OSError as error:
-            fail(f"cannot write to {out}: {error.strerror or error}")
+            fail(_("cannot write to {folder}: {problem}", folder=str(out),
+                   problem=str(error.strerror or error)))
     for path in written:
-        console.print(f"wrote {path}")
+        console.print(_("wrote {file}", file=str(path)), markup=False)
 
 
 def _require_proving(command: str) -> None:
@@ -744,10 +758,14 @@ def _require_proving(command: str) -> None:
 
 def _kept(done: int, games: int, out: Path | None) -> str:
     if out is None:
-        return (f"Stopped after {done} of {games} games; without --out nothing is kept "
-                "(add --out DIR to keep every finished game and resume).")
-    return (f"Stopped: {done} of {games} games are kept in {out}; run the same command "
-            "again to play the rest.")
+        return _n("Stopped after {done} of {count} game; without --out nothing is kept "
+                  "(add --out DIR to keep every finished game and resume).",
+                  "Stopped after {done} of {count} games; without --out nothing is kept "
+                  "(add --out DIR to keep every finished game and resume).", games, done=done)
+    return _n("Stopped: {done} of {count} game is kept in {folder}; run the same command "
+              "again to play the rest.",
+              "Stopped: {done} of {count} games are kept in {folder}; run the same command "
+              "again to play the rest.", games, done=done, folder=str(out))
 
 
 def main() -> None:

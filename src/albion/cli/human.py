@@ -1,6 +1,7 @@
 """A person at the terminal, deciding for one seat of a table: sees the table from that
 seat, picks an action by number or by notation, and is told plainly why the table refused
-anything else (the ruling it breaks)."""
+anything else (the ruling it breaks) — in the reader's language (issue 29): the options'
+labels and a refusal from their words; the notation, typed as it is, stays the game's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.markup import escape
 from rich.segment import Segment
 from rich.text import Text
 
@@ -20,14 +20,15 @@ from albion.bots.specs import PlayerSpec
 from albion.cli.log import PlayLog
 from albion.cli.render import render_view
 from albion.core.errors import IllegalActionError, InvalidActionError
+from albion.core.words import Words, from_json
+from albion.i18n import _, _n, current
 from albion.table import AnyTable
 
 QUIT_WORDS = {"quit", "exit"}
+"""The commands are typed in English in every language, as the notation is."""
 LONGEST_ANSWER = 200
 """Characters read from one line: no action is longer; a longer line is not echoed."""
 HELP_WORDS = {"help", "?"}
-OPTIONS_HEADING = "Your options:"
-PACKED_HEADING = "Your options ('help' says what each does):"
 COLUMN_GAP = 3
 """Spaces between the columns of packed options."""
 
@@ -57,6 +58,20 @@ class TerminalSeat:
     def who(self) -> str:
         return f"{self.table.game.seat_name(self.seat)} ({self.seat_names[self.seat]})"
 
+    def seat_name(self, seat: int) -> str:
+        """A seat named in an option's words: `P2`."""
+        return self.table.game.seat_name(seat)
+
+    def label(self, entry: dict[str, Any]) -> str:
+        """A legal action's label in the reader's language (its words), else its English
+        label."""
+        words = entry.get("label_words")
+        label = entry.get("label") or ""
+        if not words:
+            return label
+        said = from_json(words)
+        return current().words(said, self.seat_name) if isinstance(said, Words) else label
+
     def decide(self, already_here: bool = False) -> None:
         """Ask until the table accepts a decision of this seat. On a shared screen with
         secrets, a person not already at the keyboard gets a pass screen first, then what
@@ -66,16 +81,18 @@ class TerminalSeat:
             return
         if not already_here:
             self._clear()
-            self.console.print(f"[bold reverse] Pass to {self.who}, then press Enter [/]")
+            self.console.print(Text(" " + _("Pass to {player}, then press Enter",
+                                            player=self.who) + " ", style="bold reverse"))
             if self._ask().lower() in QUIT_WORDS:
                 raise QuitRequested
-            self.console.print(f"[bold]Since {self.who}'s last turn:[/]")
+            self.console.print(Text(_("Since {player}'s last turn:", player=self.who),
+                                    style="bold"))
         self.recap.show_new()
         self._decide()
         self.recap.show_new()
         if self.table.is_over() or self.seat not in self.table.to_move():
             self._clear()
-            self.console.print(f"[dim]{self.who} has chosen.[/]")
+            self.console.print(Text(_("{player} has chosen.", player=self.who), style="dim"))
 
     def _clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback."""
@@ -99,8 +116,11 @@ class TerminalSeat:
         while True:
             answer = self._ask()
             if len(answer) > LONGEST_ANSWER:
-                console.print(f"[yellow]That line is {len(answer):,} characters long; type an "
-                              "action's number or its words.[/]")
+                console.print(Text(_n(
+                    "That line is {count} character long; type an action's number or its "
+                    "words.", "That line is {count} characters long; type an action's number "
+                    "or its words.", len(answer), count=format(len(answer), ",")),
+                    style="yellow"))
                 continue
             word = answer.lower()
             if word in QUIT_WORDS:
@@ -115,16 +135,24 @@ class TerminalSeat:
             if word.isdigit():
                 number = int(word)
                 if not 1 <= number <= len(legal):
-                    console.print(f"[yellow]Choose a number from 1 to {len(legal)}.[/]")
+                    console.print(Text(_("Choose a number from 1 to {count}.",
+                                         count=len(legal)), style="yellow"))
                     continue
                 answer = legal[number - 1]
             try:
                 table.submit(self.seat, answer, table.version)
                 return
             except InvalidActionError as error:
-                console.print(f"[yellow]{escape(str(error))}[/]")
+                console.print(Text(self._said(error), style="yellow"))
             except IllegalActionError as error:
-                console.print(f"[yellow]Not now: {escape(str(error))}[/]")
+                console.print(Text(_("Not now: {reason} ({ruling})", reason=error.words,
+                                     ruling=error.ruling), style="yellow"))
+
+    def _said(self, error: Exception) -> str:
+        """An error in the reader's language where it carries its words, else its text."""
+        words = getattr(error, "words", None)
+        return current().words(words, self.seat_name) if isinstance(words, Words) \
+            else str(error)
 
     def _ask(self) -> str:
         prompt = f"{self.table.game.seat_name(self.seat)} > "
@@ -156,10 +184,11 @@ class TerminalSeat:
     def _packed(self, legal: Sequence[dict[str, Any]]) -> Text:
         """The options' numbers and words in columns, numbered down each column."""
         cells = [f"{number:>2}  {entry['text']}" for number, entry in enumerate(legal, 1)]
+        heading = _("Your options ('help' says what each does):")
         width = max(40, self.console.width)
         cell_width = min(max(len(cell) for cell in cells) + COLUMN_GAP, width)
         rows = math.ceil(len(cells) / max(1, (width + COLUMN_GAP) // cell_width))
-        lines = Text(PACKED_HEADING + "\n", style="bold")
+        lines = Text(heading + "\n", style="bold")
         for row in range(rows):
             line = Text()
             for column, cell in enumerate(cells[row::rows]):
@@ -175,13 +204,13 @@ class TerminalSeat:
     def _menu(self, legal: Sequence[dict[str, Any]]) -> Text:
         """Each option's words to type, and what it does in its game's words (the
         presentation model's label and ruling, as the browser shows them), on one line."""
-        lines = Text(OPTIONS_HEADING + "\n", style="bold")
+        lines = Text(_("Your options:") + "\n", style="bold")
         width = max(40, self.console.width)
         for number, entry in enumerate(legal, start=1):
             line = Text(f" {number:>2}  ", style="cyan")
             line.append(entry["text"])
-            label, ruling = entry.get("label") or "", entry.get("ruling")
-            said = label if label.lower() != entry["text"] else ""
+            english, ruling = entry.get("label") or "", entry.get("ruling")
+            said = self.label(entry) if english.lower() != entry["text"] else ""
             said += f" ({ruling})" if ruling else ""
             if said:
                 line.append(f"  {said}", style="dim")
@@ -192,10 +221,11 @@ class TerminalSeat:
         return lines
 
     def _help(self, count: int) -> str:
-        return (f"Type a number from 1 to {count}, or the action's words (as listed); "
-                "'hint' for the ISMCTS bot's advice; 'quit' to stop (you can save the game).")
+        return _("Type a number from 1 to {count}, or the action's words (as listed); 'hint' "
+                 "for the ISMCTS bot's advice; 'quit' to stop (you can save the game).",
+                 count=count)
 
-    def _hint(self) -> str:
+    def _hint(self) -> Text:
         """The ISMCTS bot's choice from this seat's view, and its estimated win chance."""
         table = self.table
         legal = table.legal_actions(self.seat)
@@ -203,5 +233,9 @@ class TerminalSeat:
         assert isinstance(bot, IsmctsBot)
         result = bot.think(table.observe(self.seat), legal)
         text = table.legal(self.seat)[legal.index(result.action)]
-        return (f"[cyan]Hint: {text} (number {legal.index(result.action) + 1}) — estimated "
-                f"win chance {result.value:.0%} after {result.iterations} iterations[/]")
+        return Text(_n("Hint: {action} (number {number}) — estimated win chance {chance} "
+                       "after {count} iteration",
+                       "Hint: {action} (number {number}) — estimated win chance {chance} "
+                       "after {count} iterations", result.iterations, action=text,
+                       number=legal.index(result.action) + 1, chance=format(result.value, ".0%")),
+                    style="cyan")

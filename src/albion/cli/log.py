@@ -1,14 +1,18 @@
-"""The play log: a table's events as one viewer may read them."""
+"""The play log: a table's events as one viewer may read them, in the reader's language
+(issue 29: an event's words where its game says it in words, else its English text)."""
 
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
-from albion.core.events import ActionTaken, ChanceResult
+from albion.core.events import ActionTaken, ChanceResult, Event
+from albion.i18n import _n, current
 from albion.table import AnyTable
 
 SHOWN_CHANCE_STEPS = 6
+SEPARATOR = "; "
+"""Between events on one line (punctuation, the same in every language Albion speaks)."""
 
 
 class PlayLog:
@@ -22,6 +26,16 @@ class PlayLog:
         self.shown = 0
         self.chance: list[str] = []
 
+    def seat_name(self, seat: int) -> str:
+        """A seat as the log names it: `P1 random`."""
+        return f"{self.table.game.seat_name(seat)} {self.table.names[seat]}"
+
+    def said(self, event: Event, fallback: str) -> str:
+        """`event` in the reader's language: its words, else `fallback` (English)."""
+        if event.words is None:
+            return fallback
+        return current().words(event.words, self.seat_name)
+
     def show_new(self) -> None:
         outcomes: list[str] = []
         for entry in self.table.events_for(self.viewer, self.shown):
@@ -29,13 +43,16 @@ class PlayLog:
             if isinstance(event, ActionTaken | ChanceResult):
                 self._flush_outcomes(outcomes)
             if isinstance(event, ChanceResult):
-                self.chance.append(event.outcome)
+                self.chance.append(self.said(event, event.outcome))
             elif isinstance(event, ActionTaken):
                 self._flush_chance()
-                who = f"{self.table.game.seat_name(event.seat)} {self.table.names[event.seat]}"
-                self.console.print(f"[bold]{escape(who)}[/]: {escape(event.action)}")
+                if event.words is not None:
+                    self.console.print(Text(self.said(event, "")))
+                else:
+                    self.console.print(Text.assemble(
+                        (self.seat_name(event.seat), "bold"), ": ", event.action))
             else:
-                outcomes.append(event.text)
+                outcomes.append(self.said(event, event.text))
         self._flush_outcomes(outcomes)
         self._flush_chance()
         self.shown = self.table.version
@@ -43,12 +60,12 @@ class PlayLog:
     def _flush_outcomes(self, outcomes: list[str]) -> None:
         if outcomes:
             self._flush_chance()
-            self.console.print(f"   [cyan]⇒ {escape('; '.join(outcomes))}[/]")
+            self.console.print(Text(f"   ⇒ {SEPARATOR.join(outcomes)}", style="cyan"))
             outcomes.clear()
 
     def _flush_chance(self) -> None:
         if self.chance:
-            self.console.print(f"   [dim]↳ {escape(summarise(self.chance))}[/]")
+            self.console.print(Text(f"   ↳ {summarise(self.chance)}", style="dim"))
             self.chance.clear()
 
 
@@ -56,5 +73,7 @@ def summarise(texts: list[str]) -> str:
     """Consecutive chance steps on one line; a long deal is only counted (the table
     shows where the cards went)."""
     if len(texts) <= SHOWN_CHANCE_STEPS:
-        return "; ".join(texts)
-    return f"{texts[0]}; … {len(texts)} chance steps in all (the table shows them)"
+        return SEPARATOR.join(texts)
+    return _n("{first}; … {count} chance step in all (the table shows them)",
+              "{first}; … {count} chance steps in all (the table shows them)", len(texts),
+              first=texts[0])
