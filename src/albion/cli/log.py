@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from albion.core.events import ActionTaken, ChanceResult, Event
-from albion.i18n import _n, current
+from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
+from albion.i18n import _, _n, current
 from albion.table import AnyTable
 
 SHOWN_CHANCE_STEPS = 6
@@ -36,6 +36,18 @@ class PlayLog:
             return fallback
         return current().words(event.words, self.seat_name)
 
+    def game_over(self, event: GameOver) -> str:
+        """ALL-1: how the game ended, from the event's winners and reason (the table's own
+        id for it, as the game names it)."""
+        if not event.winners:
+            return _("game over ({reason}): a draw", reason=event.reason)
+        names = [self.table.game.seat_name(seat) for seat in event.winners]
+        players = names[-1]
+        for name in reversed(names[:-1]):
+            players = _("{first} and {rest}", first=name, rest=players)
+        return _n("game over ({reason}): {players} wins", "game over ({reason}): {players} win",
+                  len(names), reason=event.reason, players=players)
+
     def show_new(self) -> None:
         outcomes: list[str] = []
         for entry in self.table.events_for(self.viewer, self.shown):
@@ -51,6 +63,8 @@ class PlayLog:
                 else:
                     self.console.print(Text.assemble(
                         (self.seat_name(event.seat), "bold"), ": ", event.action))
+            elif isinstance(event, GameOver) and event.words is None:
+                outcomes.append(self.game_over(event))
             else:
                 outcomes.append(self.said(event, event.text))
         self._flush_outcomes(outcomes)
