@@ -1,7 +1,9 @@
 """`albion loadtest`: N concurrent bot-against-bot tables played through real `albion serve`
-processes on this machine, watched over real WebSockets; reports moves a second and the
-time from a decision reaching the server to its broadcast reaching a client (p50, p99),
-counted once every table is playing. Loopback only, bounded in tables and time.
+processes on this machine, watched over real WebSockets; reports moves a second, the time
+from a move's acceptance by the server to its broadcast reaching a client (p50, p99), the
+time a bot's move waited before it was accepted (the server's pace under overload: slower
+bots), and the server's CPU time a move, counted once every table is playing. Loopback
+only, bounded in tables and time.
 
 The servers are `albion serve`'s last step (`run.serve(create_app(settings))`, the guarded
 HTTP protocol included) with the limits per client address lifted (`ONE_ADDRESS`): every
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import shutil
 import socket
 import statistics
@@ -45,13 +48,29 @@ kill -9 benchmark): the limits per client address — and per seat, which one cl
 playing a seat again and again also meets — would cap what is being measured. Every
 other limit stays: a message, a hint, a name, a clock are refused as they would be."""
 LAUNCH = """
-import json, sys
+import json, sys, threading, time
 from albion.server import ServerSettings, create_app
 from albion.server.run import serve
 settings = ServerSettings(**json.loads(sys.argv[1]))
-serve(create_app(settings), settings)
+app = create_app(settings)
+if len(sys.argv) > 2:
+    waits = app.state.hub.pace.waits = []
+    def keep():
+        with open(sys.argv[2], "a") as out:
+            while True:
+                time.sleep(float(sys.argv[3]))
+                taken = waits[:]
+                del waits[:len(taken)]
+                out.write("".join(f"{at:.6f} {waited:.6f}\\n" for at, waited in taken))
+                out.flush()
+    threading.Thread(target=keep, daemon=True).start()
+serve(app, settings)
 """
-"""`albion serve`'s last step (`run.serve`), for settings it has no option for."""
+"""`albion serve`'s last step (`run.serve`), for settings it has no option for; given a
+second argument, a file, each bot move's wait for its place is written to it every third
+argument's seconds (`pace.Pace.waits`: when it was accepted and how long it waited, one
+line each)."""
+WRITE_WAITS_EVERY = 0.25
 
 
 class LoadTestError(Exception):
@@ -85,14 +104,28 @@ class LoadResult:
     games_finished: int
     moves_per_second: float
     broadcast_ms_p50: float
+    """From a move's acceptance by the server (`decided_at`: a bot's once it had its
+    place) to its update reaching the load test's client."""
     broadcast_ms_p99: float
     broadcast_ms_max: float
+    bot_wait_ms_p50: float | None = None
+    """From a bot's move offered to the server to its acceptance: the line it waited in
+    for a place (`pace`), over every bot move accepted while counting (servers started
+    with `settings` only)."""
+    bot_wait_ms_p99: float | None = None
+    bot_wait_ms_max: float | None = None
+    server_cpu_ms_per_move: float | None = None
+    """The server processes' CPU time while counting (their threads, not their bots'
+    worker processes) over the moves counted (Linux's /proc only)."""
     errors: list[str] = field(default_factory=list)
     idle_tables: int = 0
     memory_per_idle_table_kib: float | None = None
     server_rss_mib: list[float] = field(default_factory=list)
     setup_seconds: float = 0.0
     """How long the tables took to be created and watched, before counting began."""
+    window_start: float = 0.0
+    window_end: float = 0.0
+    """When moves were counted, Unix times."""
 
     def to_json_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -115,6 +148,8 @@ class ServerProcess:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log.open("wb")
+        self.waits: Path | None = None
+        """Where the server writes its bots' waits (`LAUNCH`; with `settings` only)."""
         if settings is None:
             albion = shutil.which("albion", path=str(Path(sys.executable).parent)) or \
                 "albion"
@@ -123,9 +158,10 @@ class ServerProcess:
         else:
             if options:
                 raise LoadTestError("a server takes options or settings, not both")
+            self.waits = log.with_suffix(".waits")
             command = [sys.executable, "-c", LAUNCH, json.dumps({
                 "database_url": database, "port": self.port, "bot_delay": bot_delay,
-                **settings})]
+                **settings}), str(self.waits), str(WRITE_WAITS_EVERY)]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, seconds: float = 60) -> None:
@@ -138,6 +174,27 @@ class ServerProcess:
                     return
             time.sleep(0.2)
         raise LoadTestError(f"a server did not start within {seconds:.0f} s")
+
+    def cpu_seconds(self) -> float | None:
+        """The server process's CPU time so far, its threads' (None without /proc)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1]
+            user, system = fields.split()[11:13]
+            return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def waits_between(self, start: float, end: float) -> list[float]:
+        """The seconds each bot move accepted between Unix times `start` and `end` waited
+        for its place, as the server wrote them (none when it writes none)."""
+        if self.waits is None or not self.waits.exists():
+            return []
+        found = []
+        for line in self.waits.read_text().splitlines():
+            at, waited = (float(value) for value in line.split())
+            if start <= at <= end:
+                found.append(waited)
+        return found
 
     def rss_mib(self) -> float:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
@@ -188,6 +245,13 @@ def run(plan: LoadPlan, progress: Callable[[float], None] | None = None) -> Load
             _open_idle(started[0], plan)
             idle_cost = round((started[0].rss_mib() - before) * 1024 / plan.idle, 1)
         result = asyncio.run(_load(plan, started, progress))
+        time.sleep(2 * WRITE_WAITS_EVERY)  # the servers' last waits written
+        waits = sorted(wait for server in started
+                       for wait in server.waits_between(result.window_start,
+                                                        result.window_end))
+        if waits:
+            result.bot_wait_ms_p50, result.bot_wait_ms_p99, result.bot_wait_ms_max = (
+                _percentiles(waits))
         result.database = "SQLite (a temporary file)" if plan.database is None else \
             database.split("@")[-1]
         result.idle_tables = plan.idle
@@ -210,14 +274,16 @@ SETUP_SECONDS = 180.0
 
 @dataclass
 class Window:
-    """When moves are counted: from the moment every table is playing and watched (the
-    server's steady state: creating 1,000 tables took half of a 20 s run, and counted as
-    slowness) for the plan's seconds."""
+    """When moves are counted: from the moment every table is playing and watched — its
+    first move heard (the server's steady state: creating 1,000 tables took half of a
+    20 s run, and counted as slowness; the bots' worker processes take seconds to start
+    on a loaded machine) — for the plan's seconds."""
 
-    tables: int
     playing: int = 0
     start: float | None = None
     deadline: float | None = None
+    wall_start: float = 0.0
+    """Unix time at `start` (the servers' records are stamped in it)."""
 
     def is_open(self, now: float) -> bool:
         return self.start is not None and now >= self.start
@@ -237,7 +303,8 @@ async def _load(plan: LoadPlan, started: list[ServerProcess],
     errors: list[str] = []
     counts = {"moves": 0, "games": 0}
     begin = time.monotonic()
-    window = Window(plan.tables)
+    window = Window()
+    cpu_before: list[float | None] = []
     creating = asyncio.Semaphore(CREATING_AT_ONCE)
     async with httpx.AsyncClient(timeout=30) as client:
         watchers = [asyncio.create_task(
@@ -252,6 +319,8 @@ async def _load(plan: LoadPlan, started: list[ServerProcess],
                     errors.append(f"{window.playing} of {plan.tables} tables were playing "
                                   "when the measurement began")
                 window.start, window.deadline = now, now + plan.seconds
+                window.wall_start = time.time()
+                cpu_before = [server.cpu_seconds() for server in started]
             if progress is not None and window.start is not None:
                 progress(min(plan.seconds, now - window.start))
         for task in watchers:
@@ -259,16 +328,27 @@ async def _load(plan: LoadPlan, started: list[ServerProcess],
                 errors.append(repr(task.exception()))
     assert window.start is not None
     elapsed = time.monotonic() - window.start
-    ordered = sorted(latencies) or [0.0]
-    return LoadResult(
+    cpu_after = [server.cpu_seconds() for server in started]
+    cpu = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)
+           if before is not None and after is not None]
+    p50, p99, most = _percentiles(sorted(latencies) or [0.0])
+    result = LoadResult(
         tables=plan.tables, bot_delay=plan.bot_delay, servers=len(started), database="",
         seconds=round(elapsed, 2), setup_seconds=round(window.start - begin, 2),
         moves=counts["moves"], games_finished=counts["games"],
         moves_per_second=round(counts["moves"] / elapsed, 1),
-        broadcast_ms_p50=round(statistics.median(ordered) * 1000, 2),
-        broadcast_ms_p99=round(ordered[min(len(ordered) - 1,
-                                           int(0.99 * len(ordered)))] * 1000, 2),
-        broadcast_ms_max=round(ordered[-1] * 1000, 2), errors=errors[:20])
+        broadcast_ms_p50=p50, broadcast_ms_p99=p99, broadcast_ms_max=most,
+        server_cpu_ms_per_move=round(sum(cpu) * 1000 / counts["moves"], 3)
+        if cpu and counts["moves"] else None, errors=errors[:20])
+    result.window_start, result.window_end = window.wall_start, time.time()
+    return result
+
+
+def _percentiles(ordered: list[float]) -> tuple[float, float, float]:
+    """p50, p99 and the most of sorted seconds, in milliseconds."""
+    return (round(statistics.median(ordered) * 1000, 2),
+            round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 2),
+            round(ordered[-1] * 1000, 2))
 
 
 async def _keep_table(client: httpx.AsyncClient, creating: asyncio.Semaphore,
@@ -303,7 +383,7 @@ async def _keep_table(client: httpx.AsyncClient, creating: asyncio.Semaphore,
                 if message["type"] != "update":
                     errors.append(f"{table}: {message}")
                     continue
-                if first:
+                if first and message["version"] > seen > 0:  # its bots move: playing
                     window.playing += 1
                     first = False
                 if window.is_open(now):
@@ -324,8 +404,16 @@ def describe(result: LoadResult) -> str:
         f"{result.bot_delay:g} s a move",
         f"moves: {result.moves} ({result.moves_per_second:.1f}/s); games finished: "
         f"{result.games_finished}",
-        f"decision → broadcast: p50 {result.broadcast_ms_p50:.1f} ms, p99 "
+        f"accepted → broadcast heard (a move from its acceptance by the server to its "
+        f"update at a client): p50 {result.broadcast_ms_p50:.1f} ms, p99 "
         f"{result.broadcast_ms_p99:.1f} ms, max {result.broadcast_ms_max:.1f} ms",
+        "bot's wait for its place (offered → accepted: the server's pace, slower bots): "
+        + ("not measured" if result.bot_wait_ms_p50 is None else
+           f"p50 {result.bot_wait_ms_p50:.1f} ms, p99 {result.bot_wait_ms_p99:.1f} ms, "
+           f"max {result.bot_wait_ms_max:.1f} ms"),
+        "server CPU a move (its process, not its bots' workers): " + (
+            "not measured" if result.server_cpu_ms_per_move is None else
+            f"{result.server_cpu_ms_per_move:.2f} ms"),
         f"server memory: {', '.join(f'{rss:.0f} MiB' for rss in result.server_rss_mib)}",
     ]
     if result.memory_per_idle_table_kib is not None:
