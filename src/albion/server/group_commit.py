@@ -6,6 +6,8 @@ process wrote that version first) fails only that table's rows."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -18,10 +20,13 @@ from sqlalchemy.engine import Connection
 Write = Callable[[Connection], None]
 
 
+
 @dataclass
 class _Request:
     write: Write
     done: Future[None] = field(default_factory=Future)
+    waiter: asyncio.Future[None] | None = None
+    """Set instead of `done` for a caller on an event loop (`wait`)."""
 
 
 class GroupCommitter:
@@ -42,6 +47,14 @@ class GroupCommitter:
         request = _Request(write)
         self.requests.put(request)
         return request.done
+
+    async def wait(self, write: Write) -> None:
+        """`submit` for a caller on an event loop: returns once `write`'s rows are
+        committed (raises what `write` raised). The group's waiters on one loop are told
+        in one call into it, not one each (a wake-up of the loop per move, issue 28)."""
+        waiter = asyncio.get_running_loop().create_future()
+        self.requests.put(_Request(write, waiter=waiter))
+        await waiter
 
     def close(self) -> None:
         self.requests.put(None)
@@ -74,13 +87,35 @@ class GroupCommitter:
                     request.write(db)
         except Exception as error:
             if len(group) == 1:
-                _settle(group[0].done, error)
+                _tell(group, error)
                 return
             for request in group:
                 self._commit([request])
             return
-        for request in group:
-            _settle(request.done, None)
+        _tell(group, None)
+
+
+def _tell(group: list[_Request], error: BaseException | None) -> None:
+    """Settle the group's futures: those on event loops in one call into each loop."""
+    loops: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+    for request in group:
+        if request.waiter is None:
+            _settle(request.done, error)
+        else:
+            loops.setdefault(request.waiter.get_loop(), []).append(request.waiter)
+    for loop, waiters in loops.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(_settle_waiters, waiters, error)
+
+
+def _settle_waiters(waiters: list[asyncio.Future[None]],
+                    error: BaseException | None) -> None:
+    for waiter in waiters:
+        if not waiter.done():  # its waiter stopped waiting (cancelled): committed anyway
+            if error is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(error)
 
 
 def _settle(done: Future[None], error: BaseException | None) -> None:

@@ -5,12 +5,12 @@ PostgreSQL by URL when several server processes share the tables."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import secrets
+import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -139,6 +139,13 @@ SELECT pg_notify(:channel, :payload), (SELECT count(*) FROM added), (SELECT coun
 """)
 """A table's new decisions, its version (and end) and the notice to the other processes
 (delivered when the transaction commits), in one statement."""
+SQLITE_APPEND = "INSERT INTO decisions (table_id, version, actor, action, by_bot, " \
+    "created_at) VALUES (?, ?, ?, ?, ?, ?)"
+SQLITE_VERSION = "UPDATE tables SET version = ? WHERE id = ?"
+SQLITE_OVER = "UPDATE tables SET version = ?, status = 'over' WHERE id = ?"
+"""A table's new decisions and its version (and end) on SQLite, in its driver's own
+statements: SQLAlchemy's took 250 to 370 µs of CPU per table's write, these 65 µs (20
+tables' writes a commit, one thread), and the one writer thread writes every move."""
 
 
 class Conflict(Exception):  # noqa: N818 - a condition the caller handles, not a failure
@@ -238,7 +245,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, json_serializer=json.dumps,
-                                            pool_pre_ping=True,
+                                            pool_pre_ping=not url.startswith("sqlite"),
                                             **({} if url.startswith("sqlite") else
                                                {"pool_size": 16, "max_overflow": 16}))
         lock = threading.Lock()
@@ -247,6 +254,10 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
         self.committer = GroupCommitter(self.engine, lock)
+        dialect = self.engine.dialect
+        self._stamp: Callable[[datetime], Any] = decisions.c.created_at.type.dialect_impl(
+            dialect).bind_processor(dialect) or (lambda at: at)
+        """A decision's time as SQLAlchemy writes it to this database (`SQLITE_APPEND`)."""
         """One writer (on PostgreSQL too: measured, four writers' concurrent fsyncs made
         the p99 twice as long as one writer's groups)."""
 
@@ -402,7 +413,7 @@ class Store:
         try:
             with self.transaction() as db:
                 self._append_rows(db, table_id, rows, bots, status)
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             raise Conflict(table_id) from None
 
     async def append_async(self, table_id: str, rows: Sequence[LogRow],
@@ -410,11 +421,10 @@ class Store:
         """`append` without blocking the event loop; the decisions of tables that arrive
         together share one commit (`GroupCommitter`; each table's rows in a savepoint of
         their own). Returns once the rows are committed."""
-        done = self.committer.submit(
-            lambda db: self._append_rows(db, table_id, rows, bots, status))
         try:
-            await asyncio.wrap_future(done)
-        except IntegrityError:
+            await self.committer.wait(
+                lambda db: self._append_rows(db, table_id, rows, bots, status))
+        except (IntegrityError, sqlite3.IntegrityError):
             raise Conflict(table_id) from None
 
     def _append_rows(self, db: Connection, table_id: str, rows: Sequence[LogRow],
@@ -429,10 +439,16 @@ class Store:
                 "top": top, "over": status == "over", "channel": CHANNEL,
                 "payload": f"{table_id}:{top}"})
             return
-        self._append(db, table_id, rows, bots)
-        done = {"status": "over"} if status == "over" else {}
-        db.execute(update(tables).where(tables.c.id == table_id).values(
-            version=rows[-1].version, **done))
+        at = self._stamp(datetime.now(UTC))
+        cursor = db.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.executemany(SQLITE_APPEND, [
+                (table_id, row.version, row.actor, row.action,
+                 row.actor >= 0 and bots[row.actor], at) for row in rows])
+            cursor.execute(SQLITE_OVER if status == "over" else SQLITE_VERSION,
+                           (rows[-1].version, table_id))
+        finally:
+            cursor.close()
 
     @staticmethod
     def notify_in(db: Connection, table_id: str, version: int, what: str = "") -> None:
