@@ -154,7 +154,9 @@ def witch_toll(before: DiamoniakRecord, after: DiamoniakRecord) -> WitchToll:
     castle = Card(before.castle[seat]) if castle_lost else None
     lost = [f"{castle.label} from the castle"] * castle_lost if castle else []
     lost += [card.label for card in from_right]
-    forced = len(lost) - 1 if before.toll_left else len(lost)
+    forced = max(0, len(lost) - 1) if before.toll_left else len(lost)
+    """Cards the witch took beyond the one chosen (DI-14), none when the choice was the
+    last card the drawer had (it was never "-1 more")."""
     words: Words
     if before.toll_left:
         words = say_n("the witch takes {count} more card from {player} and leaves",
