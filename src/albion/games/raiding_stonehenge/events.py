@@ -6,9 +6,10 @@ others hear that it happened.
 
 Every event of a round carries `turn` (rounds completed before it) and no `turn_seat`
 (every seat plays in a round), so a log groups it under its round; the first deal comes
-before any round (`turn` null). `text` says it in words with its subject named (issue
-27: "P1 takes the 6 (black) from line 5", never the notation), and a disk given back is
-marked `emphasis="loss"` so a face can make it stand out."""
+before any round (`turn` null). `words` says it with its subject named (issue 27: "P1
+takes the 6 (black) from line 5", never the notation; issue 29: as catalogue messages,
+`text` their English, the nouns from `words`), and a disk given back is marked
+`emphasis="loss"` so a face can make it stand out."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from albion.core.events import ActionTaken, ChanceResult, Event
+from albion.core.words import Seat, Words, listing, say
 from albion.games.raiding_stonehenge.actions import (
     Deal,
     Place,
@@ -28,6 +30,7 @@ from albion.games.raiding_stonehenge.actions import (
 from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, Colour
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import HAND_TARGET, RaidingRecord
+from albion.games.raiding_stonehenge.words import DISK, TO_THE_PILE, card_name, the_card
 
 Emphasis = Literal["loss"]
 """What a face makes stand out in a log: a loss (a disk given back)."""
@@ -39,9 +42,9 @@ def colour_word(number: int) -> str:
     return "black" if colour == BLACK else Colour(colour).label
 
 
-def card_words(number: int) -> str:
+def card_words(number: int) -> Words:
     """A card in words: "the 6 (black)"."""
-    return f"the {number} ({colour_word(number)})"
+    return the_card(number)
 
 
 def round_of(state: RaidingRecord) -> int | None:
@@ -127,32 +130,41 @@ def decision_event(state: RaidingRecord, actor: int, action: RaidingAction, word
         target = state.deal_queue[0] if state.deal_queue else 0
         seat = target - HAND_TARGET if target >= HAND_TARGET else None
         seen = seat is None or viewer == seat
-        dealt = card_words(action.number) if seen else "a card"
-        text = f"{dealt} goes to line {target + 1}" if seat is None \
-            else f"P{seat + 1} is dealt {dealt}"
-        return CardDealt(text=text,
+        words = say("{card} goes to line {line}", card=card_words(action.number),
+                    line=target + 1) if seat is None \
+            else say("{player} is dealt {card}", player=Seat(seat),
+                     card=card_words(action.number)) if seen \
+            else say("{player} is dealt a card", player=Seat(seat))
+        return CardDealt(words=words,
                          outcome=wording, line=None if seat is not None else target + 1,
                          seat=seat, card=action.number if seen else None,
                          colour=colour_word(action.number) if seen else None, turn=turn)
     if isinstance(action, Take) and state.lines[action.line]:
         card = state.lines[action.line][-1]
-        return CardTaken(text=f"{name} takes {card_words(card)} from line {action.line + 1}",
+        return CardTaken(words=say("{player} takes {card} from line {line}",
+                                   player=Seat(actor), card=card_words(card),
+                                   line=action.line + 1),
                          seat=actor, action=wording, line=action.line + 1, card=card,
                          colour=colour_word(card), turn=turn)
     if isinstance(action, Play):
         seen = viewer == actor
-        played = card_words(action.number) if seen else "a card"
-        return CardCommitted(text=f"{name} plays {played} face down", seat=actor,
+        played = say("{player} plays {card} face down", player=Seat(actor),
+                     card=card_words(action.number)) if seen \
+            else say("{player} plays a card face down", player=Seat(actor))
+        return CardCommitted(words=played, seat=actor,
                              action=wording, face_down=True,
                              card=action.number if seen else None, turn=turn)
     if isinstance(action, Place):
         colour = action.colour.label
-        return PileChosen(text=f"{name} takes the black card to the {colour} pile", seat=actor,
+        return PileChosen(words=say("{player} takes the black card {pile}", player=Seat(actor),
+                                    pile=TO_THE_PILE[action.colour]), seat=actor,
                           action=wording, pile=colour, turn=turn)
     if isinstance(action, SetAside):
-        return RoundDecided(text=f"{name} sets aside a {action.colour.label} disk", seat=actor,
+        return RoundDecided(words=say("{player} sets aside a {disk}", player=Seat(actor),
+                                      disk=DISK[action.colour]), seat=actor,
                        action=wording, turn=turn)
-    return RoundDecided(text=f"{name} {wording}", seat=actor, action=wording, turn=turn)
+    return RoundDecided(words=say("{player} {action}", player=Seat(actor), action=wording),
+                        seat=actor, action=wording, turn=turn)
 
 
 def outcome_events(before: RaidingRecord, after: RaidingRecord) -> list[Event]:
@@ -164,19 +176,22 @@ def outcome_events(before: RaidingRecord, after: RaidingRecord) -> list[Event]:
         plays = before.plays[:]
         last = Counter(before.hands[before.seat]) - Counter(after.hands[before.seat])
         plays[before.seat] = next(iter(last))
-        text = "the cards are revealed: " + ", ".join(
-            f"P{seat + 1} {card} ({colour_word(card)})" for seat, card in enumerate(plays))
-        events.append(Reveal(text=text, plays=tuple(plays),
+        words = say("the cards are revealed: {plays}", plays=listing(
+            [say("{player} {card}", player=Seat(seat), card=card_name(card))
+             for seat, card in enumerate(plays)]))
+        events.append(Reveal(words=words, plays=tuple(plays),
                              colours=tuple(colour_word(card) for card in plays), turn=turn))
     for seat in range(before.n):
         for colour in Colour:
             change = after.disks[seat][colour] - before.disks[seat][colour]
             if change > 0:
-                events.append(DiskMoved(text=f"P{seat + 1} takes a {colour.label} disk",
+                events.append(DiskMoved(words=say("{player} takes a {disk}",
+                                                  player=Seat(seat), disk=DISK[colour]),
                                         seat=seat, colour=colour.label, taken=True,
                                         turn=turn))
             elif change < 0:
-                events.append(DiskMoved(text=f"P{seat + 1} gives back a {colour.label} disk",
+                events.append(DiskMoved(words=say("{player} gives back a {disk}",
+                                                  player=Seat(seat), disk=DISK[colour]),
                                         seat=seat, colour=colour.label, taken=False,
                                         turn=turn, emphasis="loss"))
     return events

@@ -7,32 +7,34 @@ from __future__ import annotations
 from typing import Any, Final
 
 from albion.core.errors import InvalidActionError, Refusal
+from albion.core.words import say
 from albion.games.raiding_stonehenge.actions import Deal, Place, Play, SetAside, Take
 from albion.games.raiding_stonehenge.components import HIGHEST_CARD, LINES, Colour
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import RaidingRecord
+from albion.games.raiding_stonehenge.words import DISK
 
-GAME_OVER: Final = Refusal("RS-15", "the game is over")
-DEALT_BY_CHANCE: Final = Refusal("RS-3", "cards are dealt by chance, not chosen")
+GAME_OVER: Final = Refusal("RS-15", say("the game is over"))
+DEALT_BY_CHANCE: Final = Refusal("RS-3", say("cards are dealt by chance, not chosen"))
 WHEN: Final = {
-    Take: (Phase.PICK, Refusal("RS-5", "cards are picked at the start of a round, each "
-                               "seat in turn")),
-    Play: (Phase.PLAY, Refusal("RS-6", "a card is played once everyone has picked")),
-    Place: (Phase.PLACE, Refusal("RS-8", "only a black card's player chooses a pile, after "
-                                 "the coloured ones")),
-    SetAside: (Phase.SET_ASIDE, Refusal("RS-11", "disks are set aside only by players at a "
-                                        "contested pile")),
+    Take: (Phase.PICK, Refusal("RS-5", say("cards are picked at the start of a round, each "
+                                           "seat in turn"))),
+    Play: (Phase.PLAY, Refusal("RS-6", say("a card is played once everyone has picked"))),
+    Place: (Phase.PLACE, Refusal("RS-8", say("only a black card's player chooses a pile, "
+                                             "after the coloured ones"))),
+    SetAside: (Phase.SET_ASIDE, Refusal("RS-11", say("disks are set aside only by players "
+                                                     "at a contested pile"))),
 }
 
 PLAYED_ALREADY: Final = {
-    Phase.PLACE: Refusal("RS-8", "this round's cards are played: a black card's player is "
-                         "choosing a pile"),
-    Phase.SET_ASIDE: Refusal("RS-11", "this round's cards are played: players at a "
-                             "contested pile are setting disks aside"),
+    Phase.PLACE: Refusal("RS-8", say("this round's cards are played: a black card's player "
+                                     "is choosing a pile")),
+    Phase.SET_ASIDE: Refusal("RS-11", say("this round's cards are played: players at a "
+                                          "contested pile are setting disks aside")),
 }
 """A card played after the play step (RS-6 is over): the step the round is at."""
-PILE_FIRST: Final = Refusal("RS-8", "choose a pile first: disks are set aside once every black "
-                            "card's player has chosen one")
+PILE_FIRST: Final = Refusal("RS-8", say("choose a pile first: disks are set aside once every "
+                                        "black card's player has chosen one"))
 
 
 def refusal(state: RaidingRecord, action: object) -> Refusal | None:
@@ -87,26 +89,28 @@ def deal_refusal(state: RaidingRecord, number: int) -> Refusal | None:
     still holds."""
     if state.phase is not Phase.DEALING:
         return DEALT_BY_CHANCE
-    return None if state.deck[number] else Refusal("RS-1", f"no {number} is left in the deck")
+    return None if state.deck[number] else Refusal(
+        "RS-1", say("no {number} is left in the deck", number=number))
 
 
 def dealing_refusal(state: RaidingRecord) -> Refusal:
     """RS-3 at the start, RS-13 between rounds: nobody decides while cards are dealt."""
     if state.round == 1:
-        return Refusal("RS-3", "the cards are being dealt")
-    return Refusal("RS-13", "the lines are being refilled")
+        return Refusal("RS-3", say("the cards are being dealt"))
+    return Refusal("RS-13", say("the lines are being refilled"))
 
 
 def take_refusal(state: RaidingRecord, line: int) -> Refusal | None:
     """RS-5: the bottom card (RS-4) of any non-empty line."""
     return None if state.lines[line] else Refusal(
-        "RS-5", f"line {line + 1} is empty: take from any line that holds a card")
+        "RS-5", say("line {line} is empty: take from any line that holds a card",
+                    line=line + 1))
 
 
 def play_refusal(state: RaidingRecord, number: int) -> Refusal | None:
     """RS-6: a card from one's own hand."""
     return None if number in state.hands[state.seat] else Refusal(
-        "RS-6", f"{number} is not in your hand")
+        "RS-6", say("{number} is not in your hand", number=number))
 
 
 def set_aside_refusal(state: RaidingRecord, colour: Colour) -> Refusal | None:
@@ -115,6 +119,6 @@ def set_aside_refusal(state: RaidingRecord, colour: Colour) -> Refusal | None:
     if colour in state.set_aside_choices(state.seat):
         return None
     if state.rules.pile_colour:
-        return Refusal("RS-11", "with set_aside=pile-colour the disk must be of the pile's "
-                       "colour")
-    return Refusal("RS-11", f"you hold no {colour.label} disk")
+        return Refusal("RS-11", say("with set_aside=pile-colour the disk must be of the "
+                                    "pile's colour"))
+    return Refusal("RS-11", say("you hold no {disk}", disk=DISK[colour]))

@@ -14,6 +14,7 @@ from typing import Final, Self
 
 from albion.core.errors import IllegalActionError, NotYourTurn, Refusal
 from albion.core.state import CHANCE, TERMINAL, State, check_viewer, shared_returns
+from albion.core.words import say
 from albion.games.raiding_stonehenge import legality
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
@@ -52,7 +53,6 @@ PLAY_PHASE: Final = Phase.PLAY
 PLACE_PHASE: Final = Phase.PLACE
 SET_ASIDE_PHASE: Final = Phase.SET_ASIDE
 OVER: Final = Phase.OVER
-NUMBERS: Final = range(1, HIGHEST_CARD + 1)
 SHARES: Final[tuple[tuple[float, ...], ...]] = tuple(
     tuple(count / size if size else 0.0 for count in range(COPIES + 1))
     for size in range(DECK_SIZE + 1))
@@ -105,9 +105,8 @@ class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
 
     def legal_actions(self) -> list[RaidingAction]:
         phase = self.phase
-        if phase is DEALING:
-            deck = self.deck
-            return [DEAL[n] for n in NUMBERS if deck[n]]
+        if phase is DEALING:  # the deck's counts by number, index 0 unused and 0
+            return [DEAL[number] for number, count in enumerate(self.deck) if count]
         if phase is PLAY_PHASE:
             hand = self.hands[self.seat]
             return [PLAY[n] for i, n in enumerate(hand) if not i or hand[i - 1] != n]
@@ -138,7 +137,8 @@ class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
         legal = [PLAY[n] for n in self.hands[seat]]
         if action not in legal:
             if isinstance(action, Play):
-                raise IllegalActionError("RS-6", f"{action.number} is not in your hand")
+                raise IllegalActionError("RS-6", say("{number} is not in your hand",
+                                                     number=action.number))
             raise self.explain_illegal(action)
         card = legal[legal.index(action)].number
         self.hands[seat].remove(card)
@@ -160,16 +160,15 @@ class RaidingState(RaidingRecord, State[RaidingAction, RaidingView]):
         full deck instead of 2.9 (no outcome list)."""
         if self.phase is not DEALING:
             return State.sample_chance(self, uniform)
-        deck = self.deck
+        deck = self.deck  # counts by number, index 0 unused and 0
         shares = SHARES[sum(deck)]
         total = 0.0
-        for number in NUMBERS:
-            count = deck[number]
+        for number, count in enumerate(deck):
             if count:
                 total += shares[count]
                 if uniform < total:
                     return DEAL[number]
-        return DEAL[max(number for number in NUMBERS if deck[number])]  # sum rounded below 1
+        return DEAL[max(number for number, count in enumerate(deck) if count)]  # sum below 1
 
     def apply_legal(self, action: RaidingAction) -> None:
         cls = action.__class__

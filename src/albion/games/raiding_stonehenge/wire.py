@@ -10,7 +10,7 @@ and the board adds nothing to it. Disk counts are records with every colour pres
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +18,7 @@ from albion.core.presentation import ActionNote
 from albion.core.presentation import Place as Spot
 from albion.core.state import TERMINAL
 from albion.core.variants import Variant
+from albion.core.words import Words, say
 from albion.games.raiding_stonehenge.actions import Place, Play, RaidingAction, SetAside, Take
 from albion.games.raiding_stonehenge.components import (
     HIGHEST_CARD,
@@ -25,10 +26,10 @@ from albion.games.raiding_stonehenge.components import (
     Colour,
     card_colour,
 )
-from albion.games.raiding_stonehenge.events import colour_word
 from albion.games.raiding_stonehenge.resolution import rank_at_pile
 from albion.games.raiding_stonehenge.scoring import score, winners
 from albion.games.raiding_stonehenge.view import RaidingView
+from albion.games.raiding_stonehenge.words import SET_ASIDE_ONE, TO_THE_PILE, card_name
 
 DiskColour = Literal["white", "blue", "green", "yellow", "red"]
 CardColour = Literal["white", "blue", "green", "yellow", "red", "black"]
@@ -228,8 +229,16 @@ def _end(best: list[int], scores: list[int]) -> End:
 class Rule(Wire):
     """A rule in a few words, and its ruling."""
 
-    text: str
+    text: str = Field(description="The rule in English")
+    words: dict[str, Any] = Field(description="The rule as words (`{message, args}`, as an "
+                                              "event's `words`), for a face to say in its "
+                                              "reader's language (issue 29)")
     ruling: str
+
+
+def rule(words: Words, ruling: str) -> Rule:
+    """A rule said as `words` (its `text` their English), with its ruling."""
+    return Rule(text=str(words), words=words.to_json(), ruling=ruling)
 
 
 class Geometry(Wire):
@@ -247,21 +256,19 @@ class Geometry(Wire):
 
 
 RULES: dict[str, Rule] = {
-    "line": Rule(text="only the bottom card of a line can be taken", ruling="RS-4"),
-    "black": Rule(text="a black card's player chooses a pile", ruling="RS-8"),
-    "score": Rule(text="10 per set of five colours, −1 per other disk", ruling="RS-16"),
-    "start": Rule(text="the start player holds the gray figure", ruling="RS-14"),
-    "pile": Rule(text="coloured cards rank above black ones, then higher numbers",
-                 ruling="RS-9"),
-    "play": Rule(text="every seat plays a card face down, then all are revealed",
-                 ruling="RS-6"),
-    "hand": Rule(text="a hand is seen by its owner only; cards seen taken stay known",
-                 ruling="RS-18"),
-    "payout": Rule(text="alone at a pile: take a disk; contested: the others set one aside",
-                   ruling="RS-10"),
-    "set_aside": Rule(text="a player who sets aside chooses which of their disks goes back",
-                      ruling="RS-11"),
-    "tie": Rule(text="tied scores: the hands decide, highest cards first", ruling="RS-17"),
+    "line": rule(say("only the bottom card of a line can be taken"), "RS-4"),
+    "black": rule(say("a black card's player chooses a pile"), "RS-8"),
+    "score": rule(say("10 per set of five colours, −1 per other disk"), "RS-16"),
+    "start": rule(say("the start player holds the gray figure"), "RS-14"),
+    "pile": rule(say("coloured cards rank above black ones, then higher numbers"), "RS-9"),
+    "play": rule(say("every seat plays a card face down, then all are revealed"), "RS-6"),
+    "hand": rule(say("a hand is seen by its owner only; cards seen taken stay known"),
+                 "RS-18"),
+    "payout": rule(say("alone at a pile: take a disk; contested: the others set one aside"),
+                   "RS-10"),
+    "set_aside": rule(say("a player who sets aside chooses which of their disks goes back"),
+                      "RS-11"),
+    "tie": rule(say("tied scores: the hands decide, highest cards first"), "RS-17"),
 }
 
 
@@ -282,17 +289,19 @@ def _note(view: RaidingView, action: RaidingAction) -> ActionNote:
     if isinstance(action, Take):
         line = view.lines[action.line]
         bottom = line[-1] if line else 0
-        return ActionNote("take", f"Take {bottom} ({colour_word(bottom)}) from line "
-                          f"{action.line + 1}", "RS-5", Spot("line", number=action.line + 1))
+        return ActionNote("take", say("Take {card} from line {line}", card=card_name(bottom),
+                                      line=action.line + 1),
+                          "RS-5", Spot("line", number=action.line + 1))
     if isinstance(action, Play):
-        return ActionNote("play", f"Play {action.number} ({colour_word(action.number)}) "
-                          "face down", "RS-6", Spot("hand", seat=me, number=action.number))
+        return ActionNote("play", say("Play {card} face down", card=card_name(action.number)),
+                          "RS-6", Spot("hand", seat=me, number=action.number))
     if isinstance(action, Place):
         colour = action.colour.label
-        return ActionNote("place", f"Take your black card to the {colour} pile", "RS-8",
+        return ActionNote("place", say("Take your black card {pile}",
+                                       pile=TO_THE_PILE[action.colour]), "RS-8",
                           Spot("pile", item=colour))
     if isinstance(action, SetAside):
         colour = action.colour.label
-        return ActionNote("set_aside", f"Set aside one of your {colour} disks", "RS-11",
+        return ActionNote("set_aside", SET_ASIDE_ONE[action.colour], "RS-11",
                           Spot("disks", seat=me, item=colour))
     return ActionNote("action", str(action))
