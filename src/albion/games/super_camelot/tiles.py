@@ -15,6 +15,10 @@ CORNERS: Final = ((0, 0), (0, TILE_SIZE - 1), (TILE_SIZE - 1, 0), (TILE_SIZE - 1
 class Mark(Enum):
     """What a character of a tile layout stands for."""
 
+    # Members are singletons, so identity hashing is exact, and C-fast: the population
+    # plan looks marks up in dicts (Enum's own hash hashes the name in Python).
+    __hash__ = object.__hash__
+
     GRASS = "."
     FLOWERS = ","  # decorative tall grass or flowers: no effect
     TREE = "T"
