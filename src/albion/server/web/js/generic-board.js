@@ -5,13 +5,16 @@
 // are listed. It knows nothing of any game.
 
 import { el, target } from "./dom.js";
+import { t } from "./i18n.js";
+import { actionLabel, english, eventWords } from "./words.js";
 
-const words = (key) => key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+// A field's key as a heading: the game's own word (English until the game names its fields).
+const words = (key) => english(key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()));
 
 function scalar(value) {
   if (value === null || value === undefined) return el("span", { class: "gb-none" }, "—");
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  return String(value);
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
+  return typeof value === "string" ? english(value) : String(value);
 }
 
 function isRecord(value) {
@@ -21,7 +24,7 @@ function isRecord(value) {
 /** A value of the board: a scalar, a list, a record, or a list of records (a table). */
 function show(value, ctx) {
   if (Array.isArray(value)) {
-    if (!value.length) return el("span", { class: "gb-none" }, "none");
+    if (!value.length) return el("span", { class: "gb-none" }, t("none"));
     if (value.every(isRecord)) return table(value, ctx);
     return el("span", { class: "gb-list" }, value.map((item) =>
       el("span", { class: "gb-item" }, isRecord(item) || Array.isArray(item) ? show(item, ctx) : scalar(item))));
@@ -44,7 +47,7 @@ function table(rows, ctx) {
       class: row.seat !== undefined && row.seat === ctx.viewer ? "gb-me" : null,
       "data-testid": row.seat !== undefined ? `player-${row.seat}` : null,
     }, keys.map((key) => el("td", {}, key === "seat" && typeof row.seat === "number"
-      ? ctx.seatName(row.seat) + (row.seat === ctx.viewer ? " (you)" : "")
+      ? (row.seat === ctx.viewer ? t("{player} (you)", { player: ctx.seatName(row.seat) }) : ctx.seatName(row.seat))
       : show(row[key], ctx)))))));
 }
 
@@ -58,12 +61,14 @@ function choices(actions, ctx) {
     if (!groups.has(where)) groups.set(where, []);
     groups.get(where).push(action);
   }
-  return el("section", { class: "gb-choices", "data-testid": "choices", "aria-label": "Your choices on the board" },
+  const label = (action) => actionLabel(action, ctx.seatName);
+  const titled = (action) => (action.ruling
+    ? t("{action} ({ruling})", { action: label(action), ruling: action.ruling }) : label(action));
+  return el("section", { class: "gb-choices", "data-testid": "choices", "aria-label": t("Your choices on the board") },
     [...groups].map(([where, group]) => el("div", { class: "gb-group" },
       where ? el("span", { class: "gb-where" }, where) : null,
       group.map((action) => target(el("button", { type: "button", class: `gb-action gb-${action.kind}`,
-        title: action.ruling ? `${action.label} (${action.ruling})` : action.label },
-      action.label || action.text), action.text, action.ruling ? `${action.label} (${action.ruling})` : action.label)))));
+        title: titled(action) }, label(action)), action.text, titled(action))))));
 }
 
 export function render(root, update, ctx) {
@@ -74,13 +79,13 @@ export function render(root, update, ctx) {
   root.append(el("div", { class: "gb", "data-testid": "generic-board" },
     actions.length ? choices(actions, local) : null,
     typeof board.text === "string" && Object.keys(board).length === 1
-      ? el("pre", { class: "gb-text" }, board.text)
+      ? el("pre", { class: "gb-text" }, english(board.text))
       : sheet(board, local),
     view.recap ? el("section", { class: "gb-recap", "data-testid": "recap" },
-      el("h3", {}, "Lately"), sheet(view.recap, local)) : null,
+      el("h3", {}, t("Lately")), sheet(view.recap, local)) : null,
     (update.recent || []).length
       ? el("section", { class: "gb-news", "aria-live": "polite" },
-        el("h3", {}, "Just now"),
-        el("ul", {}, update.recent.map((event) => el("li", {}, event.text))))
+        el("h3", {}, t("Just now")),
+        el("ul", {}, update.recent.map((event) => el("li", {}, eventWords(event, ctx.seatName)))))
       : null));
 }

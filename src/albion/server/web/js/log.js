@@ -12,7 +12,8 @@
 // (`data-version`) for the replay, never shown.
 
 import { clear, el } from "./dom.js";
-import { endWords } from "./words.js";
+import { t, tn } from "./i18n.js";
+import { endWords, eventWords } from "./words.js";
 
 const state = new WeakMap(); // list node → { key, lines, count, summary }
 
@@ -44,7 +45,7 @@ export function drawLog(list, events, {
     }
     at.lines.append(line(event, viewer, seatName, onPick, extra));
     at.count += 1;
-    if (at.summary) at.summary.textContent = `Setting up · ${at.count} event${at.count === 1 ? "" : "s"}`;
+    if (at.summary) at.summary.textContent = tn("Setting up · {count} event", "Setting up · {count} events", at.count);
   }
   if (follow) list.scrollTop = list.scrollHeight;
 }
@@ -77,7 +78,7 @@ function startTurn(list, at, event, key, viewer, seatName) {
   at.summary = null;
   at.lines = el("ol", { class: "log-lines" });
   if (key === "setup") {
-    at.summary = el("summary", { class: "log-head" }, "Setting up");
+    at.summary = el("summary", { class: "log-head" }, t("Setting up"));
     list.append(el("li", { class: "log-turn log-setup", "data-turn": "setup" },
       el("details", {}, at.summary, at.lines)));
     return;
@@ -90,10 +91,10 @@ function startTurn(list, at, event, key, viewer, seatName) {
   const seat = event.turn_seat;
   const mine = seat !== null && seat !== undefined && seat === viewer;
   const head = seat === null || seat === undefined
-    ? el("p", { class: "log-head" }, el("span", { class: "log-turn-no" }, `Round ${number}`))
-    : el("p", { class: "log-head" }, el("span", { class: "log-turn-no" }, `Turn ${number}`),
+    ? el("p", { class: "log-head" }, el("span", { class: "log-turn-no" }, t("Round {number}", { number })))
+    : el("p", { class: "log-head" }, el("span", { class: "log-turn-no" }, t("Turn {number}", { number })),
       " · ", el("span", { class: "log-who" }, seatName(seat)),
-      mine ? el("span", { class: "log-you" }, " · your turn") : null);
+      mine ? el("span", { class: "log-you" }, " · ", t("your turn")) : null);
   list.append(el("li", {
     class: `log-turn${mine ? " log-turn-mine" : ""}`, "data-turn": String(event.turn),
     "data-turn-seat": seat === null || seat === undefined ? null : String(seat),
@@ -102,13 +103,16 @@ function startTurn(list, at, event, key, viewer, seatName) {
 
 function line(event, viewer, seatName, onPick, extra) {
   const classes = ["log-line", `log-${event.type}`];
-  let text = event.text ? event.text.charAt(0).toUpperCase() + event.text.slice(1) : "";
+  // A line names seats shortly (P1), as the game's own text does; its turn's head names
+  // the player in full.
+  const said = eventWords(event, (seat) => `P${seat + 1}`);
+  let text = said ? said.charAt(0).toUpperCase() + said.slice(1) : "";
   if (event.emphasis) classes.push(`log-${String(event.emphasis).replace("_", "-")}`);
   if (event.type === "game_over") {
     const winners = event.winners || [];
     classes.push(winners.length ? "log-win" : "log-draw");
     if (viewer !== null && winners.includes(viewer)) classes.push("log-you-won");
-    text = `Game over: ${endWords(winners, event.reason, viewer, seatName)}`;
+    text = t("Game over: {result}", { result: endWords(winners, event.reason, viewer, seatName) });
   }
   if (viewer !== null && event.seat === viewer) classes.push("log-mine");
   const more = extra ? extra(event) : null;
