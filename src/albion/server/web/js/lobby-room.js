@@ -4,6 +4,8 @@
 // paged; and how to invite someone on another machine.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { botName, english, nameList } from "./words.js";
 
 const PAGE = 10;
 let finishedOffset = 0;
@@ -17,7 +19,7 @@ async function create(body, problem) {
   try {
     return await api("/api/tables", { body });
   } catch (error) {
-    problem.textContent = `No table: ${error.message}`;
+    problem.textContent = t("No table: {problem}", { problem: english(error.message) });
     problem.classList.remove("hidden");
     return null;
   }
@@ -25,60 +27,61 @@ async function create(body, problem) {
 
 /** One card per game: play against bots at once, or make a table for you and a friend. */
 export function quickPlay(node, games, showCreated) {
-  clear(node).append(el("h2", { id: "play-now" }, "Play now"));
+  clear(node).append(el("h2", { id: "play-now" }, t("Play now")));
   const problem = el("p", { class: "notice error hidden", role: "alert", "data-testid": "quick-error" });
   const cards = games.map((game) => {
     const count = Math.max(game.min_players, 2);
     const friends = Math.max(game.min_players, 2);
     return el("article", { class: "game-card", "data-testid": `game-card-${game.id}` },
-      el("h3", {}, game.name),
-      el("p", { class: "small" }, game.summary),
+      el("h3", {}, english(game.name)),
+      el("p", { class: "small" }, english(game.summary)),
       el("div", { class: "row" },
         el("button", { type: "button", "data-testid": `play-bots-${game.id}`, onclick: async () => {
           const answer = await create({ game: game.id, players: botsFor(game, count) }, problem);
           if (answer) location.href = answer.seats[0].url;
-        } }, `Play against ${count - 1 === 1 ? "a bot" : `${count - 1} bots`}`),
+        } }, tn("Play against a bot", "Play against {count} bots", count - 1)),
         el("button", { type: "button", class: "secondary", "data-testid": `play-friend-${game.id}`, onclick: async () => {
           const players = ["human", "human", ...Array.from({ length: friends - 2 }, () => "heuristic")];
           const answer = await create({ game: game.id, players }, problem);
-          if (answer) showCreated(answer, `${game.name}: a table for you and a friend`);
-        } }, "Invite a friend"),
-        el("a", { href: `/rules/${game.id}`, class: "small" }, "How to play")));
+          if (answer) showCreated(answer, t("{game}: a table for you and a friend", { game: english(game.name) }));
+        } }, t("Invite a friend")),
+        el("a", { href: `/rules/${game.id}`, class: "small" }, t("How to play"))));
   });
   node.append(el("div", { class: "game-cards" }, cards), problem);
 }
 
 function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+  if (seconds < 60) return t("just now");
+  if (seconds < 3600) return tn("{count} min ago", "{count} min ago", Math.round(seconds / 60));
+  if (seconds < 86400) return tn("{count} h ago", "{count} h ago", Math.round(seconds / 3600));
+  return tn("{count} day ago", "{count} days ago", Math.round(seconds / 86400));
 }
 
 function seatWords(row, seat) {
   const spec = row.players[seat];
   const name = row.names && row.names[String(seat)];
-  if (spec !== "human") return `bot (${spec.split(":")[0]})`;
+  if (spec !== "human") return t("bot ({bot})", { bot: botName(spec) });
   if (name) return name;
-  if (row.status === "waiting" && !row.seated.includes(seat)) return `P${seat + 1}: free seat`;
+  if (row.status === "waiting" && !row.seated.includes(seat)) return t("{seat}: free seat", { seat: `P${seat + 1}` });
   return `P${seat + 1}`;
 }
 
 function seatLabel(row, seat) {
   const name = row.names && row.names[String(seat)];
-  return row.players[seat] !== "human" ? `bot P${seat + 1}` : name || `P${seat + 1}`;
+  return row.players[seat] !== "human" ? t("bot {seat}", { seat: `P${seat + 1}` }) : name || `P${seat + 1}`;
 }
 
 function statusWords(row) {
   if (row.status === "waiting") {
     const free = row.players.filter((spec, seat) => spec === "human" && !row.seated.includes(seat)).length;
-    return free ? `waiting for ${free} player${free > 1 ? "s" : ""}` : "about to start";
+    return free ? tn("waiting for {count} player", "waiting for {count} players", free) : t("about to start");
   }
-  if (row.status === "playing") return "in play";
-  if (!row.winners) return "finished";
-  if (!row.winners.length) return "finished: a draw";
-  return `finished: ${row.winners.map((seat) => seatLabel(row, seat)).join(" and ")} won`;
+  if (row.status === "playing") return t("in play");
+  if (!row.winners) return t("finished");
+  if (!row.winners.length) return t("finished: a draw");
+  return tn("finished: {winners} won", "finished: {winners} won", row.winners.length,
+    { winners: nameList(row.winners.map((seat) => seatLabel(row, seat))) });
 }
 
 async function sit(row, seat, problem) {
@@ -86,27 +89,27 @@ async function sit(row, seat, problem) {
     await api(`/api/tables/${encodeURIComponent(row.table)}/sit?seat=${seat}`, { method: "POST" });
     location.href = `/play/${encodeURIComponent(row.table)}?seat=${seat}`;
   } catch (error) {
-    problem.textContent = `That seat could not be taken: ${error.message}`;
+    problem.textContent = t("That seat could not be taken: {problem}", { problem: english(error.message) });
     problem.classList.remove("hidden");
   }
 }
 
 function actionsFor(row, problem) {
-  if (row.status === "over") return el("a", { href: `/replay/${row.table}` }, "Replay");
+  if (row.status === "over") return el("a", { href: `/replay/${row.table}` }, t("Replay"));
   const free = row.status === "waiting" && row.public
     ? row.players.map((spec, seat) => seat).filter((seat) => row.players[seat] === "human" && !row.seated.includes(seat))
     : [];
   return el("span", { class: "row" },
     free.map((seat) => el("button", { type: "button", class: "small-button", "data-testid": `sit-${row.table}-${seat}`,
-      onclick: () => sit(row, seat, problem) }, `Take seat P${seat + 1}`)),
-    el("a", { href: `/watch/${row.table}` }, "Watch"));
+      onclick: () => sit(row, seat, problem) }, t("Take seat {seat}", { seat: `P${seat + 1}` }))),
+    el("a", { href: `/watch/${row.table}` }, t("Watch")));
 }
 
 function listing(rows, status, games, problem) {
-  const name = (id) => (games.find((game) => game.id === id) || { name: id }).name;
+  const name = (id) => english((games.find((game) => game.id === id) || { name: id }).name);
   return el("table", { class: "list", "data-testid": `tables-${status}` },
-    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"), el("th", {}, "Status"),
-      el("th", {}, "Started"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Players")), el("th", {}, t("Status")),
+      el("th", {}, t("Started")), el("th", {}, ""))),
     el("tbody", {}, rows.map((row) => el("tr", { "data-table": row.table },
       el("td", {}, name(row.game)),
       el("td", {}, row.players.map((_, seat) => seatWords(row, seat)).join(" · ")),
@@ -126,23 +129,23 @@ export async function drawTables(node, games) {
       api("/api/tables?status=playing&limit=20"),
       api(`/api/tables?status=over&limit=${PAGE + 1}&offset=${finishedOffset}`)]);
   } catch (error) {
-    clear(node).append(el("p", { class: "notice error" }, `Tables could not be listed: ${error.message}`));
+    clear(node).append(el("p", { class: "notice error" }, t("Tables could not be listed: {problem}", { problem: english(error.message) })));
     return;
   }
   const problem = el("p", { class: "notice error hidden", role: "alert", "data-testid": "sit-error" });
   const section = (title, rows, status, empty) => [el("h3", {}, title),
     rows.length ? listing(rows, status, games, problem) : el("p", { class: "muted small" }, empty)];
   const older = over.length > PAGE;
-  clear(node).append(el("h2", {}, "Tables"), problem,
-    ...section("Open: waiting for players", waiting, "waiting", "No open table. Make one above, or play against bots."),
-    ...section("In play", playing, "playing", "No game in play right now."),
-    ...section("Finished", over.slice(0, PAGE), "over", finishedOffset ? "No older games." : "No finished game yet."),
+  clear(node).append(el("h2", {}, t("Tables")), problem,
+    ...section(t("Open: waiting for players"), waiting, "waiting", t("No open table. Make one above, or play against bots.")),
+    ...section(t("In play"), playing, "playing", t("No game in play right now.")),
+    ...section(t("Finished"), over.slice(0, PAGE), "over", finishedOffset ? t("No older games.") : t("No finished game yet.")),
     el("p", { class: "row" },
       finishedOffset > 0 ? el("button", { type: "button", class: "secondary", "data-testid": "newer",
-        onclick: () => { finishedOffset = Math.max(0, finishedOffset - PAGE); drawTables(node, games); } }, "‹ Newer") : null,
+        onclick: () => { finishedOffset = Math.max(0, finishedOffset - PAGE); drawTables(node, games); } }, t("‹ Newer")) : null,
       older ? el("button", { type: "button", class: "secondary", "data-testid": "older",
-        onclick: () => { finishedOffset += PAGE; drawTables(node, games); } }, "Older ›") : null,
-      el("span", { class: "small muted" }, over.length ? `games ${finishedOffset + 1}–${finishedOffset + Math.min(PAGE, over.length)}` : "")));
+        onclick: () => { finishedOffset += PAGE; drawTables(node, games); } }, t("Older ›")) : null,
+      el("span", { class: "small muted" }, over.length ? t("games {first}–{last}", { first: finishedOffset + 1, last: finishedOffset + Math.min(PAGE, over.length) }) : "")));
 }
 
 /** How to invite someone on another machine, from where the server's links point. */
@@ -154,11 +157,10 @@ export async function serverHint(node) {
     return;
   }
   if (info.lan) {
-    node.textContent = `Friends on your network open the invitation links directly: they point to ${info.public_url}.`;
+    node.textContent = t("Friends on your network open the invitation links directly: they point to {url}.", { url: info.public_url });
     return;
   }
-  const suggestion = info.addresses && info.addresses.length ? info.addresses[0] : "http://YOUR-IP:8000";
-  node.textContent = `Invitation links point to ${info.public_url}, which only this machine can open. `
-    + `To play with someone on your network, start the server with `
-    + `albion serve --host 0.0.0.0 --public-url ${suggestion} (see the README).`;
+  const suggestion = info.addresses && info.addresses.length ? info.addresses[0] : t("http://YOUR-IP:8000");
+  node.textContent = t("Invitation links point to {url}, which only this machine can open. To play with someone on your network, start the server with {command} (see the README).",
+    { url: info.public_url, command: `albion serve --host 0.0.0.0 --public-url ${suggestion}` });
 }

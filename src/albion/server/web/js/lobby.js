@@ -6,14 +6,16 @@
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { header } from "./header.js";
+import { t } from "./i18n.js";
+import { english } from "./words.js";
 import { drawTables, quickPlay, serverHint } from "./lobby-room.js";
 
 const PLAYERS = [
-  ["human", "Person"],
-  ["random", "Bot — random (weakest)"],
-  ["heuristic", "Bot — heuristic"],
-  ["ismcts:iterations=300", "Bot — search, quick"],
-  ["ismcts", "Bot — search, strong"],
+  ["human", t("Person")],
+  ["random", t("Bot — random (weakest)")],
+  ["heuristic", t("Bot — heuristic")],
+  ["ismcts:iterations=300", t("Bot — search, quick")],
+  ["ismcts", t("Bot — search, strong")],
 ];
 
 let games = [];
@@ -33,8 +35,8 @@ function seatControls(game, count) {
     select.value = seat === 0 ? "human" : "heuristic";
     rows.push(el("label", {}, `P${seat + 1}`, select));
   }
-  return el("fieldset", {}, el("legend", {}, "Seats"), el("div", { class: "seat-row" }, rows),
-    el("p", { class: "small muted" }, "Each person gets a private link. Bots see only what a player sees."));
+  return el("fieldset", {}, el("legend", {}, t("Seats")), el("div", { class: "seat-row" }, rows),
+    el("p", { class: "small muted" }, t("Each person gets a private link. Bots see only what a player sees.")));
 }
 
 function variantControls(game) {
@@ -43,13 +45,13 @@ function variantControls(game) {
     let help;
     if (option.choices.length) {
       input = el("select", { name: `variant-${option.key}`, "data-testid": `variant-${option.key}` },
-        option.choices.map((choice, index) => el("option", { value: choice, title: option.meanings[index] || "" },
-          `${choice}${choice === option.default ? " (default)" : ""}`)));
+        option.choices.map((choice, index) => el("option", { value: choice, title: english(option.meanings[index]) || "" },
+          choice === option.default ? t("{choice} (default)", { choice: english(choice) }) : english(choice))));
       input.value = option.default;
       const explain = el("span", { class: "variant-help" });
       const show = () => {
         const index = option.choices.indexOf(input.value);
-        explain.textContent = option.meanings[index] || "";
+        explain.textContent = english(option.meanings[index]) || "";
       };
       input.addEventListener("change", show);
       show();
@@ -57,15 +59,15 @@ function variantControls(game) {
     } else {
       input = el("input", { type: "number", name: `variant-${option.key}`, min: option.minimum,
         max: option.maximum, value: option.default, "data-testid": `variant-${option.key}` });
-      help = el("span", { class: "variant-help" }, `${option.minimum} to ${option.maximum}`);
+      help = el("span", { class: "variant-help" }, t("{minimum} to {maximum}", { minimum: option.minimum, maximum: option.maximum }));
     }
     return el("label", {},
-      el("span", {}, el("b", {}, option.key), " ",
+      el("span", {}, el("b", {}, english(option.key)), " ",
         el("a", { href: `/rules/${game.id}#${option.ruling}`, class: "small" }, option.ruling),
-        el("span", { class: "variant-help" }, ` — ${option.summary}`)),
+        el("span", { class: "variant-help" }, " — ", english(option.summary))),
       input, help);
   });
-  return el("fieldset", {}, el("legend", {}, "Variant (every unclear rule, switchable)"),
+  return el("fieldset", {}, el("legend", {}, t("Variant (every unclear rule, switchable)")),
     el("div", { class: "grid" }, fields));
 }
 
@@ -73,33 +75,34 @@ function drawForm(gameId, count) {
   const game = gameById(gameId);
   clear(form);
   const gameSelect = el("select", { name: "game", "data-testid": "game" },
-    games.map((g) => el("option", { value: g.id }, `${g.name} (${g.min_players}–${g.max_players})`)));
+    games.map((g) => el("option", { value: g.id }, t("{game} ({minimum}–{maximum} players)",
+      { game: english(g.name), minimum: g.min_players, maximum: g.max_players }))));
   gameSelect.value = game.id;
   gameSelect.addEventListener("change", () => drawForm(gameSelect.value, null));
   const seats = count || Math.max(game.min_players, 2);
   const countSelect = el("select", { name: "count", "data-testid": "count" });
   for (let n = game.min_players; n <= game.max_players; n += 1) {
-    countSelect.append(el("option", { value: n }, `${n} players`));
+    countSelect.append(el("option", { value: n }, t("{count} players", { count: n })));
   }
   countSelect.value = String(seats);
   countSelect.addEventListener("change", () => drawForm(game.id, Number(countSelect.value)));
   const clock = el("input", { type: "number", name: "clock", min: 5, max: 86400,
-    placeholder: "off", "data-testid": "clock" });
-  const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: "random",
+    placeholder: t("off"), "data-testid": "clock" });
+  const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: t("random"),
     "data-testid": "seed" });
   form.append(
-    el("h2", { id: "new-table" }, "Custom table"),
-    el("p", { class: "muted" }, game.summary, " ", el("a", { href: `/rules/${game.id}` }, "Rules")),
-    el("div", { class: "row" }, el("label", {}, "Game", gameSelect), el("label", {}, "Players", countSelect)),
+    el("h2", { id: "new-table" }, t("Custom table")),
+    el("p", { class: "muted" }, english(game.summary), " ", el("a", { href: `/rules/${game.id}` }, t("Rules"))),
+    el("div", { class: "row" }, el("label", {}, t("Game"), gameSelect), el("label", {}, t("Players"), countSelect)),
     seatControls(game, seats),
-    el("details", { "data-testid": "more-options" }, el("summary", {}, "More options: rule variants, clock, seed"),
+    el("details", { "data-testid": "more-options" }, el("summary", {}, t("More options: rule variants, clock, seed")),
       el("div", { class: "row" },
-        el("label", {}, "Seconds per turn (a bot stands in when time runs out)", clock),
-        el("label", {}, "Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)", seed),
+        el("label", {}, t("Seconds per turn (a bot stands in when time runs out)"), clock),
+        el("label", {}, t("Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)"), seed),
         el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", "data-testid": "public" }),
-          " Public: anyone in the lobby may take a free seat")),
+          " ", t("Public: anyone in the lobby may take a free seat"))),
       variantControls(game)),
-    el("p", {}, el("button", { type: "submit", "data-testid": "create" }, "Create table")),
+    el("p", {}, el("button", { type: "submit", "data-testid": "create" }, t("Create table"))),
     el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
 }
 
@@ -124,30 +127,30 @@ function formBody() {
 
 function copyRow(label, url, testid, openWords) {
   const input = el("input", { value: url, readonly: true, "aria-label": label, "data-testid": testid });
-  const button = el("button", { type: "button", class: "secondary" }, "Copy");
+  const button = el("button", { type: "button", class: "secondary" }, t("Copy"));
   button.addEventListener("click", async () => {
     input.select();
     try {
       await navigator.clipboard.writeText(url);
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch {
-      button.textContent = "Select and copy";
+      button.textContent = t("Select and copy");
     }
   });
   return el("div", { class: "copy" }, el("span", {}, label), input, button,
     el("a", { class: "button secondary", href: url }, openWords));
 }
 
-export function showCreated(answer, title = "Table created") {
+export function showCreated(answer, title = t("Table created")) {
   clear(created).classList.remove("hidden");
   const words = answer.seed_chosen
-    ? "You chose the seed, so you hold every seat: these links open them. Whoever knows a seed can compute every hand, so everyone at this table is shown that it was chosen."
-    : "Each link is a single-use invitation: the first person to open it takes that seat, and the link then stops working. Take yours here; send each other person theirs, privately.";
+    ? t("You chose the seed, so you hold every seat: these links open them. Whoever knows a seed can compute every hand, so everyone at this table is shown that it was chosen.")
+    : t("Each link is a single-use invitation: the first person to open it takes that seat, and the link then stops working. Take yours here; send each other person theirs, privately.");
   created.append(el("h2", {}, title),
     el("p", { class: "small muted", "data-testid": "created-words" }, words,
-      " The game starts when every person has opened their seat."),
-    ...answer.seats.map((seat) => copyRow(`P${seat.seat + 1}`, seat.url, `seat-link-${seat.seat}`, "Take this seat")),
-    copyRow("Spectators", answer.spectate, "spectate-link", "Watch"));
+      " ", t("The game starts when every person has opened their seat.")),
+    ...answer.seats.map((seat) => copyRow(`P${seat.seat + 1}`, seat.url, `seat-link-${seat.seat}`, t("Take this seat"))),
+    copyRow(t("Spectators"), answer.spectate, "spectate-link", t("Watch")));
   created.scrollIntoView({ block: "nearest" });
 }
 
@@ -160,7 +163,7 @@ form.addEventListener("submit", async (event) => {
     showCreated(answer);
     refreshTables();
   } catch (error) {
-    problem.textContent = error.message;
+    problem.textContent = english(error.message);
     problem.classList.remove("hidden");
   }
 });
@@ -170,15 +173,16 @@ function refreshTables() {
 }
 
 async function main() {
+  document.title = t("Albion — lobby");
   const quick = el("section", { class: "panel", "data-testid": "quick-play", "aria-labelledby": "play-now" });
   const hint = el("p", { class: "small muted", "data-testid": "server-hint" });
-  document.body.append(header(), el("main", {}, el("h1", {}, "Play Albion"),
-    el("p", { class: "muted" }, "Three tabletop games to play against bots or friends. New to a game? Its rules page explains it in a few minutes."),
+  document.body.append(header(), el("main", {}, el("h1", {}, t("Play Albion")),
+    el("p", { class: "muted" }, t("Three tabletop games to play against bots or friends. New to a game? Its rules page explains it in a few minutes.")),
     quick, created, tables, form, hint));
   try {
     games = await api("/api/games");
   } catch (error) {
-    form.append(el("p", { class: "notice error" }, `The games could not be loaded: ${error.message}`));
+    form.append(el("p", { class: "notice error" }, t("The games could not be loaded: {problem}", { problem: english(error.message) })));
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");
