@@ -4,6 +4,8 @@
 // The server runs the clock; an update's `clock.left` is the time left when it was sent.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { botName } from "./words.js";
 
 const TICK_MS = 250;
 
@@ -63,16 +65,25 @@ export function chipClock(seconds, perTurn) {
 export function ownClockWords(seconds, perTurn, bot) {
   if (seconds === undefined) return null;
   if (isHurry(seconds, perTurn)) {
-    return { hurry: true, text: `Hurry: in ${clockText(seconds)} a bot (${bot}) plays this turn for you.` };
+    return { hurry: true, text: t("Hurry: in {time} a bot ({bot}) plays this turn for you.", { time: clockText(seconds), bot: botName(bot) }) };
   }
-  return { hurry: false, text: `${clockText(seconds)} left for this turn.` };
+  return { hurry: false, text: t("{time} left for this turn.", { time: clockText(seconds) }) };
+}
+
+/** Why a stand-in plays a seat (the server's reason: "disconnected", "out of time"). */
+export function awayWords(reason) {
+  if (reason === "disconnected") return t("disconnected");
+  if (reason === "out of time") return t("out of time");
+  return t("away");
 }
 
 /** The notice for a seat its stand-in plays, with the button that takes it back. */
 export function standInNotice(reason, bot, takeBack) {
-  const why = reason === "disconnected" ? "you were disconnected" : "your time ran out";
+  const name = bot ? botName(bot) : t("stand-in");
   return el("div", { class: "notice stand-in", role: "status", "data-testid": "stand-in" },
-    el("strong", {}, `A bot (${bot || "stand-in"}) is playing for you: ${why}. `),
-    el("span", {}, "Its moves are marked in the log. "),
-    el("button", { type: "button", "data-testid": "take-back", onclick: takeBack }, "Take my seat back"));
+    el("strong", {}, reason === "disconnected"
+      ? t("A bot ({bot}) is playing for you: you were disconnected.", { bot: name })
+      : t("A bot ({bot}) is playing for you: your time ran out.", { bot: name }), " "),
+    el("span", {}, t("Its moves are marked in the log."), " "),
+    el("button", { type: "button", "data-testid": "take-back", onclick: takeBack }, t("Take my seat back")));
 }

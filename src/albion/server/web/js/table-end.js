@@ -3,7 +3,8 @@
 // takes the seat at the same new table. A spectator watches the rematch.
 
 import { clear, el } from "./dom.js";
-import { resultWords } from "./words.js";
+import { t } from "./i18n.js";
+import { nameList, resultWords } from "./words.js";
 
 /** The seats people play at (a rematch waits for all of them). */
 export function peopleSeats(view) {
@@ -21,15 +22,20 @@ function offerWords(update, me, seatName) {
   const people = peopleSeats(update.view);
   const waiting = people.filter((seat) => !offer.joined.includes(seat) && !offer.declined.includes(seat));
   const lines = [];
-  const by = offer.by === null || offer.by === undefined ? "Someone" : offer.by === me ? "You" : seatName(offer.by);
-  lines.push(`${by} offered a rematch.`);
+  if (offer.by === null || offer.by === undefined) lines.push(t("Someone offered a rematch."));
+  else if (offer.by === me) lines.push(t("You offered a rematch."));
+  else lines.push(t("{player} offered a rematch.", { player: seatName(offer.by) }));
   const accepted = offer.joined.filter((seat) => seat !== offer.by);
-  if (accepted.length) lines.push(`Accepted by ${accepted.map((s) => (s === me ? "you" : seatName(s))).join(", ")}.`);
+  if (accepted.length) {
+    lines.push(t("Accepted by {players}.", { players: nameList(accepted.map((s) => (s === me ? t("you") : seatName(s)))) }));
+  }
   if (offer.declined.length) {
-    lines.push(`${offer.declined.map((s) => (s === me ? "You" : seatName(s))).join(", ")} said no.`);
+    const others = offer.declined.filter((s) => s !== me).map(seatName);
+    if (offer.declined.includes(me)) lines.push(t("You said no."));
+    if (others.length) lines.push(t("{players} said no.", { players: nameList(others) }));
   }
   if (waiting.length && offer.joined.includes(me)) {
-    lines.push(`Waiting for ${waiting.map(seatName).join(", ")} to accept…`);
+    lines.push(t("Waiting for {players} to accept…", { players: nameList(waiting.map(seatName)) }));
   }
   return lines.join(" ");
 }
@@ -51,25 +57,25 @@ export function drawEnd(node, { update, watching, seatName, actions }) {
   const buttons = [];
   if (watching && people.length) {
     if (update.rematch) {
-      buttons.push(el("a", { class: "button", href: `/watch/${update.rematch}`, "data-testid": "watch-rematch" }, "Watch the rematch"));
+      buttons.push(el("a", { class: "button", href: `/watch/${update.rematch}`, "data-testid": "watch-rematch" }, t("Watch the rematch")));
     }
   } else if (!offer || watching) {
     buttons.push(el("button", { type: "button", "data-testid": "rematch", onclick: actions.rematch },
-      people.length > 1 ? "Offer a rematch" : "Rematch"));
+      people.length > 1 ? t("Offer a rematch") : t("Rematch")));
   } else {
     parts.push(el("p", { class: "rematch-offer", role: "status", "data-testid": "rematch-offer" },
       offerWords(update, me, seatName)));
     if (offer.joined.includes(me)) {
       buttons.push(el("button", { type: "button", class: "secondary", "data-testid": "go-rematch", onclick: actions.goToRematch },
-        "Go to the rematch table"));
+        t("Go to the rematch table")));
     } else if (!offer.declined.includes(me)) {
       buttons.push(
-        el("button", { type: "button", "data-testid": "rematch", onclick: actions.rematch }, "Accept the rematch"),
-        el("button", { type: "button", class: "secondary", "data-testid": "decline-rematch", onclick: actions.decline }, "No thanks"));
+        el("button", { type: "button", "data-testid": "rematch", onclick: actions.rematch }, t("Accept the rematch")),
+        el("button", { type: "button", class: "secondary", "data-testid": "decline-rematch", onclick: actions.decline }, t("No thanks")));
     }
   }
   clear(node).classList.remove("hidden");
   node.append(...parts, el("div", { class: "row" }, ...buttons,
-    el("a", { class: "button secondary", href: `/replay/${update.table}`, "data-testid": "replay-link" }, "Replay"),
-    el("a", { class: "button secondary", href: "/" }, "Lobby")));
+    el("a", { class: "button secondary", href: `/replay/${update.table}`, "data-testid": "replay-link" }, t("Replay")),
+    el("a", { class: "button secondary", href: "/" }, t("Lobby"))));
 }

@@ -10,12 +10,12 @@ import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { drawLog } from "./log.js";
 import { header } from "./header.js";
-import { seatName } from "./words.js";
-import { Countdown, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
+import { t, tn } from "./i18n.js";
+import { actionLabel, botName, english, nameList, said, seatName } from "./words.js";
+import { Countdown, awayWords, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
 import { drawEnd, everyoneAccepted } from "./table-end.js";
 import { TableChat } from "./table-chat.js";
 import { TextMode } from "./text-mode.js";
-import { t } from "./i18n.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -27,22 +27,22 @@ let watching = location.pathname.startsWith("/watch/");
 let revoking = false; // signing this seat's other sessions out: our own socket closes too
 
 const ui = {
-  title: el("h1", {}, "Table"),
+  title: el("h1", {}, t("Table")),
   seats: el("div", { class: "seats", "data-testid": "seats" }),
   banner: el("p", { class: "turn-banner", "data-testid": "status", "aria-live": "polite" }),
   board: el("div", { class: "board panel", id: "board", "data-testid": "board" }),
-  legal: el("div", { class: "legal", "data-testid": "legal", "aria-label": "Your legal actions" }),
+  legal: el("div", { class: "legal", "data-testid": "legal", "aria-label": t("Your legal actions") }),
   legalPanel: el("section", { class: "panel" }),
-  hint: el("button", { type: "button", class: "secondary", "data-testid": "hint" }, "Hint"),
+  hint: el("button", { type: "button", class: "secondary", "data-testid": "hint" }, t("Hint")),
   hintAnswer: el("span", { class: "small", "data-testid": "hint-answer", "aria-live": "polite" }),
   problem: el("div", { class: "notice error hidden", role: "alert", "data-testid": "error" }),
   result: el("section", { class: "panel hidden", "data-testid": "result" }),
-  log: el("ol", { class: "log", "data-testid": "log", "aria-label": "Game log", tabindex: "0" }),
+  log: el("ol", { class: "log", "data-testid": "log", "aria-label": t("Game log"), tabindex: "0" }),
   name: el("form", { class: "row hidden", "data-testid": "name-form" }),
   connection: el("span", { class: "small muted", "data-testid": "connection" }),
   seedChosen: el("span", { class: "badge seed-chosen hidden", "data-testid": "seed-chosen",
-    title: "The table's creator chose the seed: whoever knows it can compute every hand and draw." },
-  "seed chosen: the deal can be computed"),
+    title: t("The table's creator chose the seed: whoever knows it can compute every hand and draw.") },
+  t("seed chosen: the deal can be computed")),
   elsewhere: el("div", { class: "notice hidden", role: "status", "data-testid": "elsewhere" }),
   info: el("div", { class: "notice hidden", role: "status", "data-testid": "info" }),
   offline: el("div", { class: "notice warning hidden", role: "alert", "data-testid": "offline" }),
@@ -51,6 +51,7 @@ const ui = {
 };
 
 let renderer = null;
+let gameName = null; // the game's name, once known
 let geometry = null; // the game's static geometry, sent in a connection's first update
 let socket = null;
 let lastSeen = 0; // the last version drawn (for `hello` after a reconnect)
@@ -75,8 +76,7 @@ function connected() {
 /** Send a message; false (and the player told) when there is no connection to send it on. */
 function send(message) {
   if (!connected()) {
-    showProblem("Not sent: this page is disconnected from the server. It reconnects by itself; "
-      + "make your choice again once it says connected.");
+    showProblem(t("Not sent: this page is disconnected from the server. It reconnects by itself; make your choice again once it says connected."));
     return false;
   }
   socket.send(JSON.stringify(message));
@@ -95,7 +95,7 @@ function setConnection(state, words) {
   document.body.dataset.connection = state;
   const offline = state !== "open" && latest !== null && !closedForGood;
   ui.offline.classList.toggle("hidden", !offline);
-  if (offline) ui.offline.textContent = `Disconnected from the server: ${words}. Your choices are paused until the page is connected again; nothing you clicked is lost without a word.`;
+  if (offline) ui.offline.textContent = t("Disconnected from the server: {state}. Your choices are paused until the page is connected again; nothing you clicked is lost without a word.", { state: words });
   for (const node of document.querySelectorAll("[data-testid=legal] button, [data-testid=take-back]")) {
     node.disabled = offline;
   }
@@ -119,12 +119,12 @@ function draw(update, isLatest) {
     return el("span", {
       class: `seat-chip${view.to_move.includes(seat.seat) ? " to-move" : ""}${seat.seat === me ? " me" : ""}`,
       "data-testid": `seat-${seat.seat}`,
-    }, seatName(view, names, seat.seat), seat.is_bot ? el("span", { class: "small muted" }, ` (${seat.player})`) : null,
-    seat.seat === me ? el("span", { class: "small" }, " — you") : null,
+    }, seatName(view, names, seat.seat), seat.is_bot ? el("span", { class: "small muted" }, " (", botName(seat.player), ")") : null,
+    seat.seat === me ? el("span", { class: "small" }, " — ", t("you")) : null,
     seat.seat === me && !view.result && !watching ? el("button", { type: "button", class: "link small",
-      "data-testid": "rename", title: "Change the name the table shows for you", onclick: showNameForm }, "rename") : null,
+      "data-testid": "rename", title: t("Change the name the table shows for you"), onclick: showNameForm }, t("rename")) : null,
     away ? el("span", { class: "away", "data-testid": `away-${seat.seat}` },
-      ` · played by a bot (${away})`) : null,
+      " · ", t("played by a bot ({reason})", { reason: awayWords(away) })) : null,
     el("span", { class: "chip-clock-slot", "data-seat": String(seat.seat) }));
   }));
   ui.seedChosen.classList.toggle("hidden", !update.seed_chosen);
@@ -139,18 +139,19 @@ function draw(update, isLatest) {
     renderer.render(ui.board, { ...update, legal, actions, recent: recent(update.events),
       viewer: me, names }, ctx);
   } catch (error) {
-    ui.board.append(el("p", { class: "notice error" }, `The board could not be drawn: ${error.message}`));
+    ui.board.append(el("p", { class: "notice error" }, t("The board could not be drawn: {problem}", { problem: error.message })));
     console.error(error);
   }
+  const namer = (s) => seatName(view, names, s);
   clear(ui.legal).append(...actions.map((action, index) => el("button", {
     type: "button", "data-action": action.text, disabled: !connected(),
-    title: `${action.ruling ? `${action.ruling} · ` : ""}${action.text} · key ${index + 1}`,
+    title: [action.ruling, action.text, t("key {number}", { number: index + 1 })].filter(Boolean).join(" · "),
   }, el("span", { class: "key", "aria-hidden": "true" }, String(index + 1)),
-  action.label || action.text)));
-  if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, "Nothing to decide now."));
+  actionLabel(action, namer))));
+  if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, t("Nothing to decide now.")));
   ui.legalPanel.classList.toggle("hidden", watching);
-  textMode.show({ ...update, recent: recent(update.events) }, { legal,
-    seatName: (s) => seatName(view, names, s), describe: renderer.describe || null, watching });
+  textMode.show({ ...update, recent: recent(update.events) }, { legal, seatName: namer,
+    describe: renderer.describe || null, watching });
   ui.hint.disabled = !myTurn;
   if (hinted && hinted.version !== update.version) {
     hinted = null; // a hint belongs to the version it was asked on
@@ -171,16 +172,17 @@ function draw(update, isLatest) {
   document.body.dataset.version = String(update.version);
   document.body.dataset.status = update.status;
   document.body.dataset.myTurn = myTurn ? "yes" : "no";
-  document.title = `${myTurn ? "● " : ""}Albion — ${view.game}`;
+  const title = t("Albion — {game}", { game: gameName || view.game });
+  document.title = myTurn ? `● ${title}` : title;
 }
 
 function bannerText(update, view, myTurn) {
-  if (update.status === "waiting") return "Waiting for every person to open their seat…";
-  if (view.result) return "The game is over.";
-  if (myTurn && update.away && update.away[String(view.viewer)]) return "A bot plays your turn: take your seat back to play it yourself.";
-  if (myTurn) return "Your move.";
+  if (update.status === "waiting") return t("Waiting for every person to open their seat…");
+  if (view.result) return t("The game is over.");
+  if (myTurn && update.away && update.away[String(view.viewer)]) return t("A bot plays your turn: take your seat back to play it yourself.");
+  if (myTurn) return t("Your move.");
   if (!view.to_move.length) return "…";
-  return `Waiting for ${view.to_move.map((seat) => seatName(view, names, seat)).join(", ")}.`;
+  return t("Waiting for {players}.", { players: nameList(view.to_move.map((seat) => seatName(view, names, seat))) });
 }
 
 // ---- the clock and stand-ins ---------------------------------------------------------
@@ -216,17 +218,18 @@ function drawElsewhere(update) {
   ui.elsewhere.classList.toggle("hidden", watching || others === 0);
   if (watching || others === 0) return;
   clear(ui.elsewhere).append(
-    el("span", {}, `This seat is also open in ${others === 1 ? "another place" : `${others} other places`}: another tab or device of yours, or someone else holding your link. `),
-    el("button", { type: "button", class: "secondary", "data-testid": "sign-out-others", onclick: signOutOthers }, "Sign the others out"));
+    el("span", {}, tn("This seat is also open in another place: another tab or device of yours, or someone else holding your link.",
+      "This seat is also open in {count} other places: another tab or device of yours, or someone else holding your link.", others), " "),
+    el("button", { type: "button", class: "secondary", "data-testid": "sign-out-others", onclick: signOutOthers }, t("Sign the others out")));
 }
 
 async function signOutOthers() {
   revoking = true;
   try {
     await api(`${tablePath}/revoke?seat=${seat}`, { method: "POST" });
-    showInfo("The seat's other sessions are signed out: only this page holds it now.");
+    showInfo(t("The seat's other sessions are signed out: only this page holds it now."));
   } catch (error) {
-    showProblem(`The others could not be signed out: ${error.message}`);
+    showProblem(t("The others could not be signed out: {problem}", { problem: english(error.message) }));
   } finally {
     revoking = false;
     if (!socket || socket.readyState !== WebSocket.OPEN) connect();
@@ -246,7 +249,7 @@ function appendLog(events, replace) {
     seatName: (s) => seatName(latest.view, names, s),
     replace,
     extra: (event) => (event.type === "action" && latest.away && latest.away[String(event.seat)]
-      ? { className: "stand-in", note: "played by the stand-in bot" } : null),
+      ? { className: "stand-in", note: t("played by the stand-in bot") } : null),
   });
 }
 
@@ -278,9 +281,9 @@ function connect() {
   const which = watching ? "" : `?seat=${seat}`; // the seat's cookie proves it (never the URL)
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${which}`);
   firstOnConnection = true;
-  setConnection("connecting", "connecting…");
+  setConnection("connecting", t("connecting…"));
   socket.addEventListener("open", () => {
-    setConnection("open", "connected");
+    setConnection("open", t("connected"));
     retries = 0;
   });
   socket.addEventListener("message", (message) => {
@@ -298,17 +301,17 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     if (goingTo) return; // leaving for the rematch
-    setConnection("closed", "disconnected");
+    setConnection("closed", t("disconnected"));
     if (revoking) return; // reconnected once the new cookies are set
     if (event.code === 1008 || closedForGood) {
       closedForGood = true;
-      setConnection("closed", "disconnected");
-      showProblem(event.reason || "The server closed this table's connection.");
+      setConnection("closed", t("disconnected"));
+      showProblem(event.reason ? english(event.reason) : t("The server closed this table's connection."));
       return;
     }
     retries += 1;
     const wait = Math.min(10000, 500 * 2 ** Math.min(retries, 5));
-    setConnection("closed", `retrying in ${Math.round(wait / 1000)} s`);
+    setConnection("closed", t("retrying in {seconds} s", { seconds: Math.round(wait / 1000) }));
     setTimeout(reconnect, wait);
   });
 }
@@ -338,27 +341,29 @@ function onUpdate(update) {
 }
 
 function onError(error) {
-  const ruling = error.ruling ? ` (${error.ruling})` : "";
   if (error.code === "stale") return; // an update follows at once
+  const namer = (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`);
+  const message = said(error.words, error.message, namer);
   if (error.code === "bad_name") {
     localStorage.removeItem("albion.name");
     ui.name.classList.remove("hidden");
-    showProblem(`That name cannot be shown: ${error.message}.`);
+    showProblem(t("That name cannot be shown: {problem}.", { problem: message }));
     return;
   }
   if (error.code === "busy" || error.code === "rate_limited") ui.hintAnswer.textContent = "";
-  showProblem(`${error.message}${ruling}`);
+  showProblem(error.ruling ? t("{problem} ({ruling})", { problem: message, ruling: error.ruling }) : message);
 }
 
 function onNamed(named) {
   localStorage.setItem("albion.name", named.name);
-  if (named.trimmed) showInfo(`Your name is shown as “${named.name}”.`);
+  if (named.trimmed) showInfo(t("Your name is shown as “{name}”.", { name: named.name }));
 }
 
 function onHint(hint) {
   if (!latest || hint.version !== latest.version) return;
-  const chance = hint.win_chance === null ? "" : ` — about ${Math.round(hint.win_chance * 100)}% to win`;
-  ui.hintAnswer.textContent = `Hint: ${hint.action}${chance}`;
+  // The notation, as the choices' titles show it (a hinted target is marked as well).
+  ui.hintAnswer.textContent = hint.win_chance === null ? t("Hint: {action}", { action: hint.action })
+    : t("Hint: {action} — about {percent}% to win", { action: hint.action, percent: Math.round(hint.win_chance * 100) });
   hinted = hint;
   markHint(hint.action);
 }
@@ -388,10 +393,10 @@ function showNameForm() {
 }
 
 function nameForm() {
-  const input = el("input", { name: "name", maxlength: 40, required: true, placeholder: "Your name",
-    "aria-label": "Your name", "data-testid": "name-input" });
-  ui.name.append(el("span", {}, "Your name at this table:"), input,
-    el("button", { type: "submit", class: "secondary" }, "Save"));
+  const input = el("input", { name: "name", maxlength: 40, required: true, placeholder: t("Your name"),
+    "aria-label": t("Your name"), "data-testid": "name-input" });
+  ui.name.append(el("span", {}, t("Your name at this table:")), input,
+    el("button", { type: "submit", class: "secondary" }, t("Save")));
   ui.name.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -419,7 +424,7 @@ async function rematch() {
       goToRematch();
       return;
     }
-    showProblem(`No rematch: ${error.message}`);
+    showProblem(t("No rematch: {problem}", { problem: english(error.message) }));
   }
 }
 
@@ -427,7 +432,7 @@ async function declineRematch() {
   try {
     await api(`${tablePath}/rematch/decline?seat=${seat}`, { method: "POST" });
   } catch (error) {
-    showProblem(`Not sent: ${error.message}`);
+    showProblem(t("Not sent: {problem}", { problem: english(error.message) }));
   }
 }
 
@@ -454,12 +459,12 @@ async function takeSeat() {
   } catch (error) {
     history.replaceState(null, "", location.pathname);
     return error.code === "invite_used"
-      ? "This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link."
-      : `This link is not valid: it opens no seat at this table (${error.message}).`;
+      ? t("This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link.")
+      : t("This link is not valid: it opens no seat at this table ({problem}).", { problem: english(error.message) });
   }
   if (seat === null) {
     watching = true;
-    showProblem("A seat is opened with its private link; without one you are watching.");
+    showProblem(t("A seat is opened with its private link; without one you are watching."));
     return null;
   }
   if (!invite && !given) { // a seat's address: does this browser hold that seat?
@@ -475,7 +480,7 @@ async function seatProblem() {
   try {
     await api(`${tablePath}`);
   } catch (error) {
-    if (error.status === 404) return `There is no table ${tableId} (any more): this link is not valid.`;
+    if (error.status === 404) return t("There is no table {table} (any more): this link is not valid.", { table: tableId });
     return null;
   }
   if (watching || seat === null) return null;
@@ -484,9 +489,8 @@ async function seatProblem() {
     return null;
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
-      return `This link is not valid here: it does not open seat ${seat + 1} in this browser. The seat was `
-        + "claimed from its invitation in another browser (or its holder signed other sessions out). "
-        + "To play, open your own invitation link; or watch the table.";
+      return t("This link is not valid here: it does not open seat {number} in this browser. The seat was claimed from its invitation in another browser (or its holder signed other sessions out). To play, open your own invitation link; or watch the table.",
+        { number: seat + 1 });
     }
     return null;
   }
@@ -498,8 +502,8 @@ function badLink(text, canWatch = true) {
   showProblem(text);
   ui.legalPanel.classList.add("hidden");
   ui.board.append(el("p", { class: "row" },
-    canWatch ? el("a", { class: "button", href: `/watch/${encodeURIComponent(tableId)}`, "data-testid": "watch-instead" }, "Watch this table") : null,
-    el("a", { class: canWatch ? "button secondary" : "button", href: "/" }, "Back to the lobby")));
+    canWatch ? el("a", { class: "button", href: `/watch/${encodeURIComponent(tableId)}`, "data-testid": "watch-instead" }, t("Watch this table")) : null,
+    el("a", { class: canWatch ? "button secondary" : "button", href: "/" }, t("Back to the lobby"))));
   document.body.dataset.status = "bad-link";
 }
 
@@ -549,11 +553,12 @@ function pickTyped() {
 }
 
 function askHint() {
-  ui.hintAnswer.textContent = "thinking…";
+  ui.hintAnswer.textContent = t("thinking…");
   send({ type: "hint" });
 }
 
 async function main() {
+  document.title = t("Albion — table");
   document.body.append(header(), el("main", {},
     el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection, textMode.switch),
     ui.elsewhere, ui.info, ui.offline,
@@ -562,26 +567,27 @@ async function main() {
         el("h2", { class: "sr-only board-title" }, t("The board")), ui.board),
       el("aside", { class: "table-side" },
         ui.legalPanel, ui.name,
-        el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log),
+        el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log),
         chat.panel))));
-  ui.legalPanel.append(el("h2", {}, "Your choices"), ui.legal,
+  ui.legalPanel.append(el("h2", {}, t("Your choices")), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.hintAnswer),
-    el("p", { class: "small muted" }, "Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint."));
+    el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint.")));
   ui.hint.addEventListener("click", askHint);
   nameForm();
   let summary;
   try {
     summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
-    badLink(error.status === 404 ? `There is no table ${tableId}: this link is not valid (or the table was removed).`
-      : error.message, false);
+    badLink(error.status === 404 ? t("There is no table {table}: this link is not valid (or the table was removed).", { table: tableId })
+      : english(error.message), false);
     document.body.dataset.status = "missing";
     return;
   }
   const games = await api("/api/games");
   const game = games.find((g) => g.id === summary.game);
   const problem = await takeSeat();
-  ui.title.textContent = `${game ? game.name : summary.game}${watching ? " — watching" : ""}`;
+  gameName = english(game ? game.name : summary.game);
+  ui.title.textContent = watching ? t("{game} — watching", { game: gameName }) : gameName;
   if (problem) {
     badLink(problem);
     return;
