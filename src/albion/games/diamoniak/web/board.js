@@ -6,43 +6,51 @@
 // Any action without a place on the board gets a button in the action bar.
 
 import { el, target } from "/static/js/dom.js";
-import { ruleLink } from "/static/js/words.js";
+import { t, tn } from "/static/js/i18n.js";
+import { actionLabel, botName, eventWords, ruleLink } from "/static/js/words.js";
 
 // How each kind of card looks: a colour AND a symbol and letter (colour-blind safe).
+// (The letters are the card's colour in the rulebook's English: a mark, like a symbol.)
 const LOOK = {
-  red: { symbol: "♥", letter: "R", name: "Red" },
-  blue: { symbol: "♠", letter: "B", name: "Blue" },
-  green: { symbol: "♣", letter: "G", name: "Green" },
-  yellow: { symbol: "☀", letter: "Y", name: "Yellow" },
-  diamond: { symbol: "◆", letter: "", name: "Diamond" },
-  witch: { symbol: "☾", letter: "", name: "Witch" },
-  fairy: { symbol: "✧", letter: "", name: "Fairy" },
+  red: { symbol: "♥", letter: "R", name: t("Red") },
+  blue: { symbol: "♠", letter: "B", name: t("Blue") },
+  green: { symbol: "♣", letter: "G", name: t("Green") },
+  yellow: { symbol: "☀", letter: "Y", name: t("Yellow") },
+  diamond: { symbol: "◆", letter: "", name: t("Diamond") },
+  witch: { symbol: "☾", letter: "", name: t("Witch") },
+  fairy: { symbol: "✧", letter: "", name: t("Fairy") },
 };
 
 const PHASE_TEXT = {
-  first_player: "drawing lots for the first player",
-  turn_start: "to draw or buy",
-  drawing: "drawing",
-  draw_or_stop: "to draw again or stop",
-  fairy_choice: "a witch! use a fairy?",
-  witch_toll: "a witch! choosing cards to lose",
-  over: "game over",
+  first_player: t("drawing lots for the first player"),
+  turn_start: t("to draw or buy"),
+  drawing: t("drawing"),
+  draw_or_stop: t("to draw again or stop"),
+  fairy_choice: t("a witch! use a fairy?"),
+  witch_toll: t("a witch! choosing cards to lose"),
+  over: t("game over"),
 };
 
 // Short words for the buttons, by kind of action (the label says it in full).
 const BUTTON_WORDS = {
-  draw: "Draw",
-  stop: "Stop",
-  pass: "Pass",
-  use_fairy: "✧ Use fairy",
-  keep_fairy: "Keep fairy",
+  draw: t("Draw"),
+  stop: t("Stop"),
+  pass: t("Pass"),
+  use_fairy: t("✧ Use fairy"),
+  keep_fairy: t("Keep fairy"),
+};
+// A castle's colour, as a castle is named: "Red castle 3/5".
+const CASTLE_WORDS = {
+  red: (size, full) => t("Red castle {size}/{full}", { size, full }),
+  blue: (size, full) => t("Blue castle {size}/{full}", { size, full }),
+  green: (size, full) => t("Green castle {size}/{full}", { size, full }),
+  yellow: (size, full) => t("Yellow castle {size}/{full}", { size, full }),
 };
 
 // A ruling is never part of the words: it is a small link to the rules, beside them.
 let game = "diamoniak"; // the game's id, for the rules page's address (set at each render)
 const rule = (ruling) => ruleLink(game, ruling);
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const cards = (count) => `${count} card${count === 1 ? "" : "s"}`;
 
 /** A face-up card (or a small one with `small`). */
 function card(kind, { small = false } = {}) {
@@ -58,7 +66,7 @@ function card(kind, { small = false } = {}) {
 }
 
 /** A row of small chips, one per kind present: "♥R 6  ◆ 20 …" (public counts). */
-function composition(counts, kinds, empty = "empty") {
+function composition(counts, kinds, empty = t("empty")) {
   const chips = kinds.filter((kind) => counts[kind] > 0).map((kind) =>
     el("span", { class: `di-chip di-${kind}`, title: LOOK[kind].name, "data-kind": kind },
       el("span", { "aria-hidden": "true" }, LOOK[kind].symbol + LOOK[kind].letter),
@@ -68,7 +76,7 @@ function composition(counts, kinds, empty = "empty") {
 }
 
 /** The annotated legal actions, found by where they sit; each becomes one target. */
-function targets(actions) {
+function targets(actions, ctx) {
   const placed = new Set();
   const key = (at) => [at.area, at.seat ?? "", at.item ?? ""].join("|");
   const byPlace = new Map();
@@ -81,8 +89,9 @@ function targets(actions) {
       const action = byPlace.get(key({ area, seat, item }));
       if (!action || placed.has(action.text)) return null;
       placed.add(action.text);
-      target(node, action.text, action.label);
-      node.title = action.label;
+      const label = actionLabel(action, ctx.seatName);
+      target(node, action.text, label);
+      node.title = label;
       return action;
     },
     left: () => actions.filter((action) => !placed.has(action.text)),
@@ -99,12 +108,14 @@ function notes(update, ctx) {
   const found = [];
   for (const event of update.recent || []) {
     if (event.type === "chance" && event.seat !== undefined && event.card === undefined) {
-      found.push([`The lots say ${seatLabel(ctx, event.seat)} starts`, rule(ctx.geometry.rulings.first_player)]);
+      found.push([t("The lots say {player} starts", { player: seatLabel(ctx, event.seat) }),
+        rule(ctx.geometry.rulings.first_player)]);
     }
-    if (event.type === "witch_toll") found.push(`☾ ${capital(event.text)}`);
+    if (event.type === "witch_toll") found.push(`☾ ${capital(eventWords(event, ctx.seatName))}`);
     if (event.type === "action" && event.price !== undefined) {
-      found.push(`${seatLabel(ctx, event.seat)} bought ${LOOK[event.colour].symbol} ${event.colour} ` +
-        `from ${seatLabel(ctx, event.seller)} for ${event.price} ◆`);
+      found.push(t("{buyer} bought {card} from {seller} for {price} ◆", {
+        buyer: seatLabel(ctx, event.seat), card: `${LOOK[event.colour].symbol} ${LOOK[event.colour].name}`,
+        seller: seatLabel(ctx, event.seller), price: event.price }));
     }
   }
   return found;
@@ -116,8 +127,9 @@ function justHappened(update, ctx) {
   const recap = update.view.recap;
   const said = notes(update, ctx);
   if (recap) {
-    box.append(el("span", { class: "di-reveal-who" },
-      `${seatLabel(ctx, recap.drawer)} drew${recap.current ? "" : " last turn"}`),
+    box.append(el("span", { class: "di-reveal-who" }, recap.current
+      ? t("{player} drew", { player: seatLabel(ctx, recap.drawer) })
+      : t("{player} drew last turn", { player: seatLabel(ctx, recap.drawer) })),
     el("div", { class: `di-reveal-cards${recap.current ? "" : " di-earlier"}` },
       recap.cards.map((kind, i) => {
         const last = i === recap.cards.length - 1;
@@ -126,7 +138,7 @@ function justHappened(update, ctx) {
         return node;
       })));
   } else if (!said.length) {
-    box.append(el("span", { class: "di-muted" }, "No card revealed just now"));
+    box.append(el("span", { class: "di-muted" }, t("No card revealed just now")));
   }
   for (const note of said) box.append(el("p", { class: "di-note", "data-testid": "just-now" }, note));
   return box;
@@ -134,16 +146,17 @@ function justHappened(update, ctx) {
 
 /** The status line: turn, whose turn and the phase, or how the game ended. */
 function headline(board, viewer, ctx) {
-  const turn = `Turn ${board.turns + 1}`;
+  const turn = t("Turn {number}", { number: board.turns + 1 });
   if (board.phase === "over") {
     const text = board.end === "castle" && board.winner !== null
-      ? `${seatLabel(ctx, board.winner)} built a full castle and wins!`
-      : [`A draw: ${board.turns} turns were played and nobody finished a castle`,
-        rule(ctx.geometry.rulings.castle)];
+      ? t("{player} built a full castle and wins!", { player: seatLabel(ctx, board.winner) })
+      : [tn("A draw: {count} turn was played and nobody finished a castle",
+        "A draw: {count} turns were played and nobody finished a castle", board.turns),
+      rule(ctx.geometry.rulings.castle)];
     return el("p", { class: "di-headline di-over", "data-testid": "headline" }, text);
   }
   const mine = viewer !== null && viewer === board.turn_seat;
-  const who = mine ? "Your turn" : `${seatLabel(ctx, board.turn_seat)}'s turn`;
+  const who = mine ? t("Your turn") : t("{player}'s turn", { player: seatLabel(ctx, board.turn_seat) });
   return el("p", { class: `di-headline${mine ? " di-mine" : ""}`, "data-testid": "headline" },
     `${turn} · ${who} · ${PHASE_TEXT[board.phase] || board.phase}`);
 }
@@ -153,13 +166,13 @@ function prompt(board, actions) {
   if (!actions.length) return null;
   const has = (kind) => actions.some((action) => action.kind === kind);
   if (has("lose")) {
-    return `The witch takes ${board.witch_toll_left} more card${board.witch_toll_left === 1 ? "" : "s"}: ` +
-      "click your castle or a card in your pile.";
+    return tn("The witch takes {count} more card: click your castle or a card in your pile.",
+      "The witch takes {count} more cards: click your castle or a card in your pile.", board.witch_toll_left);
   }
-  if (has("use_fairy")) return "A witch! Use your fairy to send her away, or keep it and lose cards.";
-  if (has("buy")) return "Click the pile to draw, or a card in a rival's pile to buy it.";
-  if (has("draw") && has("stop")) return "Draw again (click the pile) or stop and keep your cards.";
-  if (has("draw")) return "Click the pile to draw.";
+  if (has("use_fairy")) return t("A witch! Use your fairy to send her away, or keep it and lose cards.");
+  if (has("buy")) return t("Click the pile to draw, or a card in a rival's pile to buy it.");
+  if (has("draw") && has("stop")) return t("Draw again (click the pile) or stop and keep your cards.");
+  if (has("draw")) return t("Click the pile to draw.");
   return null;
 }
 
@@ -173,9 +186,9 @@ function castle(player, offer, ctx) {
       : el("div", { class: "di-slot", "aria-hidden": "true" }));
   }
   const caption = colour
-    ? [`${LOOK[colour].symbol} ${LOOK[colour].name} castle ${size}/${full}`,
-      size === 0 ? [" · empty, but the colour is still yours", rule(ctx.geometry.rulings.colour)] : null]
-    : "No castle yet";
+    ? [`${LOOK[colour].symbol} `, CASTLE_WORDS[colour](size, full),
+      size === 0 ? [" · ", t("empty, but the colour is still yours"), rule(ctx.geometry.rulings.colour)] : null]
+    : t("No castle yet");
   const node = el("div", {
     class: `di-castle${colour ? ` di-castle-${colour}` : ""}`,
     "data-testid": `castle-${player.seat}`,
@@ -185,7 +198,7 @@ function castle(player, offer, ctx) {
   el("div", { class: "di-castle-caption" }, caption),
   el("div", { class: "di-castle-slots" }, slots));
   if (offer(node, "castle", player.seat, colour)) {
-    node.firstChild.append(el("span", { class: "di-do di-do-lose" }, "☾ to the witch"));
+    node.firstChild.append(el("span", { class: "di-do di-do-lose" }, t("☾ to the witch")));
   }
   return node;
 }
@@ -199,18 +212,18 @@ function rightPile(player, offer, ctx) {
     const stack = el("div", { class: "di-stack", "data-testid": `pile-${seat}-${kind}`, "data-count": String(pile[kind]) },
       card(kind, { small: true }), el("span", { class: "di-count" }, `×${pile[kind]}`));
     const action = offer(stack, "right_pile", seat, kind);
-    if (action && action.kind === "buy") stack.append(el("span", { class: "di-do" }, `buy · ${price}◆`));
-    else if (action) stack.append(el("span", { class: "di-do di-do-lose" }, "lose"));
+    if (action && action.kind === "buy") stack.append(el("span", { class: "di-do" }, t("buy · {price}◆", { price })));
+    else if (action) stack.append(el("span", { class: "di-do di-do-lose" }, t("lose")));
     return stack;
   });
   return el("div", { class: "di-right" },
-    el("div", { class: "di-right-caption" }, "Right-hand pile",
+    el("div", { class: "di-right-caption" }, t("Right-hand pile"),
       player.purchases
-        ? el("span", { class: "di-muted", title: `${price} diamonds buy a castle card` },
-          ` · ${pile.diamond} ◆ pay for ${player.purchases}`)
+        ? el("span", { class: "di-muted", title: tn("{count} diamond buys a castle card", "{count} diamonds buy a castle card", price) },
+          " · ", t("{diamonds} ◆ pay for {purchases}", { diamonds: pile.diamond, purchases: player.purchases }))
         : null),
     el("div", { class: "di-stacks" },
-      stacks.length ? stacks : el("span", { class: "di-muted" }, "empty")));
+      stacks.length ? stacks : el("span", { class: "di-muted" }, t("empty"))));
 }
 
 function playerArea(player, board, viewer, ctx, offer, seatInfo) {
@@ -225,14 +238,14 @@ function playerArea(player, board, viewer, ctx, offer, seatInfo) {
   return el("section", {
     class: classes.join(" "),
     "data-testid": `player-${seat}`,
-    "aria-label": `${seatLabel(ctx, seat)}${isMe ? " (you)" : ""}`,
+    "aria-label": isMe ? t("{player} (you)", { player: seatLabel(ctx, seat) }) : seatLabel(ctx, seat),
   },
   el("header", { class: "di-player-head" },
     el("span", { class: "di-name" }, seatLabel(ctx, seat)),
-    isMe ? el("span", { class: "di-tag" }, "you") : null,
-    seatInfo && seatInfo.is_bot ? el("span", { class: "di-tag" }, `bot · ${seatInfo.player}`) : null,
-    turn ? el("span", { class: "di-tag di-tag-turn" }, "▶ playing") : null,
-    won ? el("span", { class: "di-tag di-tag-won" }, "★ winner") : null),
+    isMe ? el("span", { class: "di-tag" }, t("you")) : null,
+    seatInfo && seatInfo.is_bot ? el("span", { class: "di-tag" }, t("bot · {bot}", { bot: botName(seatInfo.player) })) : null,
+    turn ? el("span", { class: "di-tag di-tag-turn" }, t("▶ playing")) : null,
+    won ? el("span", { class: "di-tag di-tag-won" }, t("★ winner")) : null),
   castle(player, offer, ctx),
   rightPile(player, offer, ctx));
 }
@@ -246,21 +259,21 @@ function centre(board, offer, ctx) {
   const back = el("div", { class: "di-back", "aria-hidden": "true" },
     el("span", { class: "di-back-size" }, String(drawPile.size)));
   const pileNode = el("div", { class: "di-pile", "data-testid": "draw-pile", "data-size": String(drawPile.size),
-    title: "What it holds is public, its order is not" },
+    title: t("What it holds is public, its order is not") },
   back,
   el("div", { class: "di-pile-text" },
-    el("div", { class: "di-pile-title" }, `Draw pile · ${cards(drawPile.size)}`),
+    el("div", { class: "di-pile-title" }, tn("Draw pile · {count} card", "Draw pile · {count} cards", drawPile.size)),
     composition(drawPile.cards, ctx.geometry.kinds),
     drawPile.size && board.phase !== "over"
-      ? el("div", { class: "di-muted" }, `Next card a witch: ${witchOdds}%`) : null));
+      ? el("div", { class: "di-muted" }, t("Next card a witch: {percent}%", { percent: witchOdds })) : null));
   if (offer(pileNode, "draw_pile")) {
-    pileNode.lastChild.firstChild.append(el("span", { class: "di-do" }, "draw"));
+    pileNode.lastChild.firstChild.append(el("span", { class: "di-do" }, t("draw")));
   }
   const discard = el("div", { class: "di-pile di-discard", "data-testid": "discard", "data-size": String(board.discard.size) },
     el("div", { class: "di-pile-text" },
-      el("div", { class: "di-pile-title" }, `Discard · ${cards(board.discard.size)}`),
+      el("div", { class: "di-pile-title" }, tn("Discard · {count} card", "Discard · {count} cards", board.discard.size)),
       composition(board.discard.cards, ctx.geometry.kinds),
-      el("div", { class: "di-muted" }, "Shuffled back when the pile runs out", rule(rulings.discard))));
+      el("div", { class: "di-muted" }, t("Shuffled back when the pile runs out"), rule(rulings.discard))));
   return el("div", { class: "di-centre" }, pileNode, discard);
 }
 
@@ -270,7 +283,7 @@ export function render(root, update, ctx) {
   const board = view.board;
   const viewer = view.viewer ?? null;
   const actions = ctx.replay ? [] : update.actions || [];
-  const { offer, left } = targets(actions);
+  const { offer, left } = targets(actions, ctx);
 
   // A seat sees its rivals, the table, then its own area next to the actions; a spectator
   // (or a replay) sees the table first, then every seat in order.
@@ -281,10 +294,11 @@ export function render(root, update, ctx) {
   const middle = centre(board, offer, ctx);
 
   // Every action without a place on the board (stop, pass, the fairy) is a button.
-  const buttons = left().map((action) => target(
-    el("button", { type: "button", class: `di-button${action.kind === "use_fairy" ? " di-primary" : ""}`,
-      title: action.label },
-    BUTTON_WORDS[action.kind] || action.label), action.text, action.label));
+  const buttons = left().map((action) => {
+    const label = actionLabel(action, ctx.seatName);
+    return target(el("button", { type: "button", class: `di-button${action.kind === "use_fairy" ? " di-primary" : ""}`,
+      title: label }, BUTTON_WORDS[action.kind] || label), action.text, label);
+  });
   const ask = prompt(board, actions);
   const bar = el("div", { class: "di-actions", "data-testid": "actions" },
     ask ? el("p", { class: "di-prompt", "data-testid": "prompt" }, ask) : null,
@@ -298,7 +312,7 @@ export function render(root, update, ctx) {
   },
   headline(board, viewer, ctx),
   board.witch_toll_left > 0
-    ? el("p", { class: "di-witch-left" }, `☾ The witch still takes ${board.witch_toll_left} card${board.witch_toll_left === 1 ? "" : "s"}.`)
+    ? el("p", { class: "di-witch-left" }, "☾ ", tn("The witch still takes {count} card.", "The witch still takes {count} cards.", board.witch_toll_left))
     : null,
   mine ? el("div", { class: "di-others" }, others) : null,
   el("div", { class: "di-table" }, middle, justHappened(update, ctx)),

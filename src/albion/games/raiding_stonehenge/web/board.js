@@ -8,32 +8,47 @@
 // marked where it happened. It only draws: every rule and ruling comes from the server.
 
 import { el, target } from "/static/js/dom.js";
-import { ruleLink } from "/static/js/words.js";
+import { t, tn } from "/static/js/i18n.js";
+import { actionLabel, english, eventWords, nameList, parts, ruleLink } from "/static/js/words.js";
 
 // How each colour looks: a letter AND a symbol (colour-blind safe): the colour is never
 // the only clue.
 const LOOK = {
-  white: { letter: "W", symbol: "○", name: "white" },
-  blue: { letter: "B", symbol: "◆", name: "blue" },
-  green: { letter: "G", symbol: "▲", name: "green" },
-  yellow: { letter: "Y", symbol: "★", name: "yellow" },
-  red: { letter: "R", symbol: "♥", name: "red" },
-  black: { letter: "K", symbol: "✖", name: "black" },
+  white: { letter: "W", symbol: "○", name: t("white") },
+  blue: { letter: "B", symbol: "◆", name: t("blue") },
+  green: { letter: "G", symbol: "▲", name: t("green") },
+  yellow: { letter: "Y", symbol: "★", name: t("yellow") },
+  red: { letter: "R", symbol: "♥", name: t("red") },
+  black: { letter: "K", symbol: "✖", name: t("black") },
 };
 const STEP_CLASSES = 8; // .rs-step-0 … .rs-step-7 stagger the "just happened" steps
 
 const PHASE_TEXT = {
-  dealing: "cards are being dealt",
-  pick: "to take a bottom card",
-  play: "to play a card face down",
-  place: "to choose a pile for a black card",
-  set_aside: "to set a disk aside",
-  over: "game over",
+  dealing: t("cards are being dealt"),
+  pick: t("taking bottom cards"),
+  play: t("playing cards face down"),
+  place: t("choosing piles for black cards"),
+  set_aside: t("setting disks aside"),
+  over: t("game over"),
+};
+// Whose turn it is and what for: another seat's, or the viewer's own.
+const THEIR_TURN = {
+  dealing: (player) => t("{player}: cards are being dealt", { player }),
+  pick: (player) => t("{player} to take a bottom card", { player }),
+  play: (player) => t("{player} to play a card face down", { player }),
+  place: (player) => t("{player} to choose a pile for a black card", { player }),
+  set_aside: (player) => t("{player} to set a disk aside", { player }),
+};
+const YOUR_TURN = {
+  pick: () => t("your turn to take a bottom card"),
+  play: () => t("your turn to play a card face down"),
+  place: () => t("your turn to choose a pile for your black card"),
+  set_aside: () => t("your turn to set a disk aside"),
 };
 
 // A ruling is never part of the words: it is a small link to the rules, beside them.
 let game = "raiding-stonehenge"; // the game's id, for the rules page's address (set at each render)
-const explained = (rule) => rule.text;
+const explained = (rule) => english(rule.text); // the game's rule text, English until it sends words
 const link = (rule) => ruleLink(game, rule.ruling);
 
 /** A face-up card: its number and its colour's letter and symbol. */
@@ -43,7 +58,7 @@ function card(c, extra = "") {
     class: `rs-card rs-c-${c.colour} ${extra}`.trim(),
     "data-card": c.number,
     "data-colour": c.colour,
-    title: `${c.number} ${look.name}`,
+    title: t("{number} {colour}", { number: c.number, colour: look.name }),
   },
   el("span", { class: "rs-num" }, String(c.number)),
   el("span", { class: "rs-mark", "aria-hidden": "true" }, `${look.letter}${look.symbol}`),
@@ -51,7 +66,7 @@ function card(c, extra = "") {
 }
 
 /** A face-down card: a back, never a guess. */
-function back(extra = "", label = "face-down card") {
+function back(extra = "", label = t("face-down card")) {
   return el("span", { class: `rs-card rs-back ${extra}`.trim(), title: label },
     el("span", { class: "rs-sr" }, label));
 }
@@ -63,11 +78,11 @@ function disk(colour, count = null, extra = "") {
   return el("span", {
     class: `rs-disk-wrap${zero} ${extra}`.trim(),
     "data-colour": colour,
-    title: count === null ? `${look.name} disk` : `${count} ${look.name}`,
+    title: count === null ? t("{colour} disk", { colour: look.name }) : t("{count} {colour}", { count, colour: look.name }),
   },
   el("span", { class: `rs-disk rs-c-${colour}`, "aria-hidden": "true" }, look.letter),
   count === null ? null : el("span", { class: "rs-count" }, `×${count}`),
-  el("span", { class: "rs-sr" }, count === null ? ` ${look.name}` : ` ${look.name}: ${count}`));
+  el("span", { class: "rs-sr" }, " ", count === null ? look.name : t("{colour}: {count}", { colour: look.name, count })));
 }
 
 /** What the latest decision's events did, in a shape the board can mark. */
@@ -83,7 +98,7 @@ function digest(recent) {
   for (const e of recent) {
     if (e.type === "reveal") {
       news.revealed = true;
-      news.steps.push({ kind: "reveal", plays: e.plays, colours: e.colours, text: e.text });
+      news.steps.push({ kind: "reveal", plays: e.plays, colours: e.colours });
     } else if (e.type === "disk") {
       news.disks.push({ seat: e.seat, colour: e.colour, taken: e.taken });
       news.steps.push({ kind: "disk", seat: e.seat, colour: e.colour, taken: e.taken });
@@ -92,26 +107,26 @@ function digest(recent) {
       const last = news.steps[news.steps.length - 1];
       const c = { number: e.card, colour: e.colour };
       if (last && last.kind === "deal") last.cards.push({ line: e.line, card: c });
-      else news.steps.push({ kind: "deal", cards: [{ line: e.line, card: c }], text: e.text });
+      else news.steps.push({ kind: "deal", cards: [{ line: e.line, card: c }] });
     } else if (e.type === "chance") {
-      if (recent.length < 6) news.steps.push({ kind: "text", text: e.text });
+      if (recent.length < 6) news.steps.push({ kind: "text", event: e });
     } else if (e.type === "action" && e.line !== undefined) {
       news.takenFrom[e.line] = e.seat;
       news.steps.push({ kind: "take", seat: e.seat, line: e.line,
-        card: { number: e.card, colour: e.colour }, text: e.text });
+        card: { number: e.card, colour: e.colour } });
     } else if (e.type === "action" && e.pile !== undefined) {
-      news.steps.push({ kind: "place", seat: e.seat, colour: e.pile, text: e.text });
+      news.steps.push({ kind: "place", seat: e.seat, colour: e.pile });
     } else if (e.type === "action" && e.face_down !== undefined) {
       news.committed.add(e.seat);
-      news.steps.push({ kind: "commit", seat: e.seat, text: e.text });
-    } else if (e.type !== "action" && e.text) {
+      news.steps.push({ kind: "commit", seat: e.seat });
+    } else if (e.type !== "action" && (e.text || e.words)) {
       // (a set-aside is told by the disk it gives back)
-      news.steps.push({ kind: "text", text: e.text });
+      news.steps.push({ kind: "text", event: e });
     }
   }
   if (news.steps.length > 12) {
     // A fresh connection before any decision: only the deal happened.
-    news.steps = [{ kind: "text", text: "The lines and the hands are dealt." }];
+    news.steps = [{ kind: "dealt" }];
   }
   return news;
 }
@@ -123,27 +138,30 @@ function stepNode(step, index, ctx) {
   switch (step.kind) {
     case "reveal":
       // Every committed card is turned face up at once.
-      return el("li", { class: `${cls} rs-step-reveal` }, "Revealed: ",
+      return el("li", { class: `${cls} rs-step-reveal` }, t("Revealed:"), " ",
         step.plays.map((number, seat) => el("span", { class: "rs-reveal-one" },
           who(seat), " ", card({ number, colour: step.colours[seat] }, "rs-small"))));
     case "disk":
       return el("li", { class: cls, title: explained(step.taken ? rules.payout : rules.set_aside) },
-        who(step.seat), step.taken ? " takes " : " gives back ", disk(step.colour, null, "rs-small"));
+        parts(step.taken ? t("{player} takes {disk}") : t("{player} gives back {disk}"),
+          { player: who(step.seat), disk: disk(step.colour, null, "rs-small") }));
     case "deal":
-      return el("li", { class: cls }, "New cards: ",
+      return el("li", { class: cls }, t("New cards:"), " ",
         step.cards.map(({ line, card: c }) => el("span", { class: "rs-reveal-one" },
-          `line ${line} `, card(c, "rs-small"))));
+          t("line {number}", { number: line }), " ", card(c, "rs-small"))));
     case "take":
-      return el("li", { class: cls }, who(step.seat), " took ", card(step.card, "rs-small"),
-        ` from line ${step.line}`);
+      return el("li", { class: cls }, parts(t("{player} took {card} from line {number}", { number: step.line }),
+        { player: who(step.seat), card: card(step.card, "rs-small") }));
     case "place":
-      return el("li", { class: cls, title: explained(rules.black) }, who(step.seat), " goes to the ",
-        disk(step.colour, null, "rs-small"), " pile");
+      return el("li", { class: cls, title: explained(rules.black) },
+        parts(t("{player} goes to the {disk} pile"), { player: who(step.seat), disk: disk(step.colour, null, "rs-small") }));
     case "commit":
       // Another seat's play is only ever "face down" before the reveal.
-      return el("li", { class: cls }, who(step.seat), " played a card face down");
+      return el("li", { class: cls }, parts(t("{player} played a card face down"), { player: who(step.seat) }));
+    case "dealt":
+      return el("li", { class: cls }, t("The lines and the hands are dealt."));
     default:
-      return el("li", { class: cls }, step.text);
+      return el("li", { class: cls }, eventWords(step.event, ctx.seatName));
   }
 }
 
@@ -154,32 +172,36 @@ function headline(view, actions, ctx) {
   if (b.phase === "over") {
     const winners = b.winners || [];
     const best = Math.max(...b.players.map((p) => p.score));
-    const names = winners.map((s) => ctx.seatName(s)).join(" and ");
-    const how = b.end === "hand" ? ": the scores were tied, the hands broke the tie"
-      : b.end === "shared" ? ": the scores and the hands were tied" : "";
-    const verb = winners.length > 1 ? "share the win" : "wins";
-    bits.push(el("strong", {}, `Game over: ${names} ${verb} with ${best} points${how}`,
-      how ? link(rules.tie) : null));
+    const args = { winners: nameList(winners.map((s) => ctx.seatName(s))), points: best };
+    const n = winners.length;
+    const said = b.end === "hand"
+      ? tn("Game over: {winners} wins with {points} points: the scores were tied, the hands broke the tie",
+        "Game over: {winners} share the win with {points} points: the scores were tied, the hands broke the tie", n, args)
+      : b.end === "shared"
+        ? tn("Game over: {winners} wins with {points} points: the scores and the hands were tied",
+          "Game over: {winners} share the win with {points} points: the scores and the hands were tied", n, args)
+        : tn("Game over: {winners} wins with {points} points", "Game over: {winners} share the win with {points} points", n, args);
+    bits.push(el("strong", {}, said, b.end === "hand" || b.end === "shared" ? link(rules.tie) : null));
   } else {
-    bits.push(el("strong", {}, `Round ${b.round}`));
+    bits.push(el("strong", {}, t("Round {number}", { number: b.round })));
     if (b.phase === "play") {
       const done = b.players.filter((p) => p.committed).length;
       const mine = actions.some((action) => action.kind === "play");
-      bits.push(mine ? el("span", { class: "rs-you" }, "your turn: play a card face down")
-        : el("span", {}, "playing cards face down"));
-      bits.push(el("span", { class: "rs-muted" }, `${done} of ${b.players.length} chosen`));
+      bits.push(mine ? el("span", { class: "rs-you" }, t("your turn: play a card face down"))
+        : el("span", {}, t("playing cards face down")));
+      bits.push(el("span", { class: "rs-muted" }, t("{done} of {count} chosen", { done, count: b.players.length })));
     } else if (b.to_act !== null && b.to_act !== undefined) {
       const mine = b.to_act === view.viewer && actions.length > 0;
-      const text = PHASE_TEXT[b.phase] || b.phase;
-      bits.push(mine
-        ? el("span", { class: "rs-you" }, `your turn ${text.replace(" a black", " your black")}`)
-        : el("span", {}, `${ctx.seatName(b.to_act)} ${text}`));
+      const player = ctx.seatName(b.to_act);
+      bits.push(mine && YOUR_TURN[b.phase]
+        ? el("span", { class: "rs-you" }, YOUR_TURN[b.phase]())
+        : el("span", {}, THEIR_TURN[b.phase] ? THEIR_TURN[b.phase](player) : `${player}: ${english(b.phase)}`));
     } else {
-      bits.push(el("span", {}, PHASE_TEXT[b.phase] || b.phase));
+      bits.push(el("span", {}, PHASE_TEXT[b.phase] || english(b.phase)));
     }
   }
-  bits.push(el("span", { class: "rs-muted" }, `◆ start: ${ctx.seatName(b.start_player)}`));
-  bits.push(el("span", { class: "rs-muted", "data-testid": "deck" }, `Deck: ${b.deck_size}`));
+  bits.push(el("span", { class: "rs-muted" }, "◆ ", t("start: {player}", { player: ctx.seatName(b.start_player) })));
+  bits.push(el("span", { class: "rs-muted", "data-testid": "deck" }, t("Deck: {count}", { count: b.deck_size })));
   const sep = () => el("span", { class: "rs-sep", "aria-hidden": "true" }, "·");
   return el("div", { class: "rs-headline", "data-testid": "rs-status" },
     bits.map((node, i) => [i ? sep() : null, node]));
@@ -194,8 +216,10 @@ function places(actions) {
   return (area, { number = "", item = "" } = {}) => found.get([area, number, item].join("|"));
 }
 
+let seatNamer = null; // the table's seat names (set at each render), for the actions' words
+
 function offer(node, action) {
-  if (action) target(node, action.text, action.label);
+  if (action) target(node, action.text, actionLabel(action, seatNamer));
   return node;
 }
 
@@ -212,14 +236,14 @@ function linesNode(b, at, news, ctx) {
       class: `rs-line${news.takenFrom[line.line] !== undefined ? " rs-just-taken" : ""}`,
       "data-testid": `line-${line.line}`,
     },
-    el("div", { class: "rs-line-head" }, `Line ${line.line}`),
+    el("div", { class: "rs-line-head" }, t("Line {number}", { number: line.line })),
     el("div", { class: "rs-line-cards" },
-      cards.length ? cards : el("span", { class: "rs-empty" }, "empty")),
+      cards.length ? cards : el("span", { class: "rs-empty" }, t("empty"))),
     line.bottom ? el("div", { class: "rs-line-foot", "aria-hidden": "true",
-      title: explained(ctx.geometry.rules.line) }, "▲ bottom") : null);
+      title: explained(ctx.geometry.rules.line) }, t("▲ bottom")) : null);
     return offer(node, at("line", { number: line.line }));
   });
-  return el("section", { class: "rs-lines", "data-testid": "lines", "aria-label": "the lines" },
+  return el("section", { class: "rs-lines", "data-testid": "lines", "aria-label": t("the lines") },
     lines);
 }
 
@@ -237,14 +261,14 @@ function pilesNode(b, at, news, ctx) {
           delta > 0 ? `+${delta}` : `−${-delta}`)
         : null,
       // The figures at the pile, in the server's rank order.
-      ranked.length ? el("ol", { class: "rs-figures", "aria-label": `at the ${colour} pile`,
+      ranked.length ? el("ol", { class: "rs-figures", "aria-label": t("at the {colour} pile", { colour: LOOK[colour].name }),
         title: explained(ctx.geometry.rules.pile) },
       ranked.map((seat) => el("li", { class: "rs-figure" }, ctx.seatName(seat), " ",
         played.get(seat) ? card(played.get(seat), "rs-tiny") : null))) : null);
     return offer(node, at("pile", { item: colour }));
   });
-  return el("section", { class: "rs-piles", "data-testid": "piles", "aria-label": "the piles" },
-    el("div", { class: "rs-section-head" }, "Piles"), el("div", { class: "rs-pile-row" }, piles));
+  return el("section", { class: "rs-piles", "data-testid": "piles", "aria-label": t("the piles") },
+    el("div", { class: "rs-section-head" }, t("Piles")), el("div", { class: "rs-pile-row" }, piles));
 }
 
 function playerNode(view, p, at, news, ctx) {
@@ -268,16 +292,16 @@ function playerNode(view, p, at, news, ctx) {
   if (p.played) {
     const hidden = mine && b.phase === "play"; // only its own player sees it yet
     play = el("div", { class: "rs-play" },
-      el("span", { class: "rs-label" }, hidden ? "Your card (face down):" : "Played:"),
+      el("span", { class: "rs-label" }, hidden ? t("Your card (face down):") : t("Played:")),
       card(p.played, news.revealed ? "rs-flip" : ""),
       p.pile ? el("span", { class: "rs-to" }, "→ ", disk(p.pile, null, "rs-small")) : null);
   } else if (b.phase === "play") {
-    play = el("div", { class: "rs-play" }, el("span", { class: "rs-label" }, "Played:"),
-      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", "played face down")
-        : el("span", { class: "rs-muted" }, "choosing…"));
+    play = el("div", { class: "rs-play" }, el("span", { class: "rs-label" }, t("Played:")),
+      p.committed ? back(news.committed.has(p.seat) ? "rs-flip" : "", t("played face down"))
+        : el("span", { class: "rs-muted" }, t("choosing…")));
   } else if (p.last_played) {
     play = el("div", { class: "rs-play rs-last" },
-      el("span", { class: "rs-label" }, "Last played:"), card(p.last_played, "rs-small"));
+      el("span", { class: "rs-label" }, t("Last played:")), card(p.last_played, "rs-small"));
   }
 
   // The hand: the viewer's own is drawn below; another seat's is its public cards (the
@@ -286,7 +310,7 @@ function playerNode(view, p, at, news, ctx) {
   if (p.hand && (over || !mine)) {
     hand = p.hand.map((c) => card(c, "rs-small"));
   } else if (mine) {
-    hand = [el("span", { class: "rs-muted" }, `${p.hand_size} cards`)];
+    hand = [el("span", { class: "rs-muted" }, tn("{count} card", "{count} cards", p.hand_size))];
   } else {
     const known = p.taken.slice(0, p.hand_size);
     const unknown = Math.max(0, p.hand_size - known.length);
@@ -302,24 +326,24 @@ function playerNode(view, p, at, news, ctx) {
   },
   el("div", { class: "rs-player-head" },
     el("span", { class: "rs-name" },
-      acting ? "▶ " : "", ctx.seatName(p.seat), mine ? " (you)" : ""),
+      acting ? "▶ " : "", mine ? t("{player} (you)", { player: ctx.seatName(p.seat) }) : ctx.seatName(p.seat)),
     b.start_player === p.seat
       ? el("span", { class: "rs-start", title: explained(rules.start) }, "◆")
       : null,
-    winner ? el("span", { class: "rs-crown" }, "★ winner") : null,
+    winner ? el("span", { class: "rs-crown" }, t("★ winner")) : null,
     el("span", { class: "rs-score", title: explained(rules.score) },
-      el("span", { class: "rs-score-n" }, String(p.score)), " pts")),
+      parts(tn("{count} pt", "{count} pts", p.score), { count: el("span", { class: "rs-score-n" }, String(p.score)) }))),
   el("div", { class: "rs-disks" }, disks),
   play,
   el("div", { class: "rs-phand", title: explained(rules.hand) }, el("span", { class: "rs-label" },
-    over ? "Hand:" : mine ? "Hand:" : `Hand (${p.hand_size}):`), hand));
+    over || mine ? t("Hand:") : t("Hand ({count}):", { count: p.hand_size })), hand));
 }
 
 const PROMPTS = {
-  play: "Choose a card to play face down",
-  take: "Take a bottom card from a line",
-  place: "Black card: choose a pile",
-  set_aside: "Set aside one of your disks",
+  play: t("Choose a card to play face down"),
+  take: t("Take a bottom card from a line"),
+  place: t("Black card: choose a pile"),
+  set_aside: t("Set aside one of your disks"),
 };
 
 function handNode(view, at, actions) {
@@ -328,11 +352,11 @@ function handNode(view, at, actions) {
     offer(card(c, "rs-big"), at("hand", { number: c.number })));
   const asked = actions.find((action) => PROMPTS[action.kind]);
   const prompt = asked ? PROMPTS[asked.kind] : null;
-  return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": "your hand" },
-    el("div", { class: "rs-section-head" }, "Your hand",
+  return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": t("your hand") },
+    el("div", { class: "rs-section-head" }, t("Your hand"),
       prompt ? el("span", { class: "rs-prompt" }, prompt, ruleLink(game, asked.ruling)) : null),
     el("div", { class: "rs-hand-cards" },
-      cards.length ? cards : el("span", { class: "rs-empty" }, "no cards")));
+      cards.length ? cards : el("span", { class: "rs-empty" }, t("no cards"))));
 }
 
 export function render(root, update, ctx) {
@@ -342,13 +366,14 @@ export function render(root, update, ctx) {
   const rules = ctx.geometry.rules;
   const actions = ctx.replay ? [] : update.actions || [];
   const at = places(actions);
+  seatNamer = ctx.seatName;
   const news = digest(update.recent || []);
   root.classList.add("rs-board");
 
   root.append(headline(view, actions, ctx));
   if (news.steps.length) {
     root.append(el("ol", { class: "rs-news", "data-testid": "news", "aria-live": "polite",
-      "aria-label": "just happened" }, news.steps.map((s, i) => stepNode(s, i, ctx))));
+      "aria-label": t("just happened") }, news.steps.map((s, i) => stepNode(s, i, ctx))));
   }
   root.append(el("div", { class: "rs-table" },
     linesNode(b, at, news, ctx), pilesNode(b, at, news, ctx)));
@@ -356,14 +381,15 @@ export function render(root, update, ctx) {
     root.append(handNode(view, at, actions));
   }
   root.append(el("section", { class: "rs-players", "data-testid": "players",
-    "aria-label": "players" },
+    "aria-label": t("players") },
     b.players.map((p) => playerNode(view, p, at, news, ctx))));
   root.append(el("details", { class: "rs-out" },
-    el("summary", {}, `Out of the game: ${b.played_out.length} cards`),
+    el("summary", {}, tn("Out of the game: {count} card", "Out of the game: {count} cards", b.played_out.length)),
     el("div", { class: "rs-out-cards" }, b.played_out.map((c) => card(c, "rs-tiny")))));
   root.append(el("p", { class: "rs-legend rs-muted" },
-    "W white ○ · B blue ◆ · G green ▲ · Y yellow ★ · R red ♥ · ",
-    `K black ✖ (${explained(rules.black)})`, link(rules.black),
-    ` · ▲ bottom (${explained(rules.line)})`, link(rules.line),
-    ` · ◆ start player · score: ${explained(rules.score)}`, link(rules.score)));
+    ["white", "blue", "green", "yellow", "red"].map((colour) =>
+      `${LOOK[colour].letter} ${LOOK[colour].name} ${LOOK[colour].symbol} · `),
+    t("K black ✖ ({rule})", { rule: explained(rules.black) }), link(rules.black),
+    " · ", t("▲ bottom ({rule})", { rule: explained(rules.line) }), link(rules.line),
+    " · ", t("◆ start player"), " · ", t("score: {rule}", { rule: explained(rules.score) }), link(rules.score)));
 }

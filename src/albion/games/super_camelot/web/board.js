@@ -5,25 +5,43 @@
 // geometry, the map's window with the board, and the dice with the chance events.
 
 import { clear, el, svg, target } from "/static/js/dom.js";
-import { ruleLink } from "/static/js/words.js";
+import { t, tn } from "/static/js/i18n.js";
+import { actionLabel, english, eventWords, nameList, ruleLink, said } from "/static/js/words.js";
 
 const S = 10; // one square, in viewBox units
 const SEAT_CLASS = ["seat-0", "seat-1", "seat-2", "seat-3"];
 const FACINGS = ["north", "northeast", "east", "southeast", "south", "southwest", "west",
   "northwest"]; // the protocol's compass words, clockwise from north
+const FACING_WORDS = {
+  north: t("north"), northeast: t("northeast"), east: t("east"), southeast: t("southeast"),
+  south: t("south"), southwest: t("southwest"), west: t("west"), northwest: t("northwest"),
+};
 const FACE_WORDS = {
-  shield: "shield", star: "star", gem: "gem", two_hits: "2 hits", one_hit: "1 hit",
-  blank: "blank",
+  shield: t("shield"), star: t("star"), gem: t("gem"), two_hits: t("2 hits"), one_hit: t("1 hit"),
+  blank: t("blank"),
 };
 const SPECIAL_WORDS = {
-  big_key: "Big Key", fire_relic: "Fire Relic", water_relic: "Water Relic",
-  wind_relic: "Wind Relic",
+  big_key: t("Big Key"), fire_relic: t("Fire Relic"), water_relic: t("Water Relic"),
+  wind_relic: t("Wind Relic"),
 };
+const ITEM_WORDS = {
+  green_gem: t("green gem"), blue_gem: t("blue gem"), red_gem: t("red gem"), small_key: t("small key"),
+  bomb: t("bomb"),
+};
+// A gem colour of the wallet: one gem, the gems of a colour, their value.
+const GEM_WORDS = {
+  green: { one: t("green gem"), many: t("green gems"), each: (value) => t("green gems ({value} each)", { value }) },
+  blue: { one: t("blue gem"), many: t("blue gems"), each: (value) => t("blue gems ({value} each)", { value }) },
+  red: { one: t("red gem"), many: t("red gems"), each: (value) => t("red gems ({value} each)", { value }) },
+};
+const TREASURE_STATES = { stolen: t("stolen"), lost: t("lost") };
 const GEM_COLOURS = { green_gem: "green", blue_gem: "blue", red_gem: "red" }; // item → wallet word
 let geo = null; // the game's geometry (set at each render)
 let game = "super-camelot"; // the game's id, for the rules page's address (set at each render)
 // A ruling is never part of the words: it is a small link to the rules, beside them.
-const explain = (key) => geo.rules[key].text;
+const explain = (key) => english(geo.rules[key].text); // the game's rule text (English until it sends words)
+/** A thing and the rule about it, as a title: "tree: …". */
+const described = (thing, rule) => t("{thing}: {rule}", { thing, rule });
 const rule = (ruling) => ruleLink(game, ruling);
 
 // The player's choice of what the board shows, and a mode being built (bomb or bow aim).
@@ -31,6 +49,7 @@ let mode = null; // "bomb" | "shoot" | null, reset when the version changes
 let modeVersion = -1;
 let wholeMap = null; // null: automatic (cropped on a phone); true / false: the player chose
 let last = null; // [root, update, ctx] for a re-render after a local choice
+let seatNamer = null; // the table's seat names (set at each render), for the actions' words
 
 // -- squares -------------------------------------------------------------------------------
 
@@ -73,7 +92,7 @@ function drawTree(x, y) {
   return titled(svg("g", { class: "sc-tree" },
     svg("rect", { x: x + 4.2, y: y + 6.6, width: 1.6, height: 2.4, class: "sc-trunk" }),
     svg("polygon", { points: `${x + 5},${y + 0.8} ${x + 8.6},${y + 7} ${x + 1.4},${y + 7}` }),
-  ), `tree: ${explain("tree")}`);
+  ), described(t("tree"), explain("tree")));
 }
 
 function drawBush(x, y) {
@@ -82,7 +101,7 @@ function drawBush(x, y) {
     svg("circle", { cx: x + 6.6, cy: y + 5.8, r: 2.6 }),
     svg("circle", { cx: x + 5, cy: y + 3.6, r: 2.8 }),
     svg("path", { d: `M${x + 3} ${y + 5} l1 1 M${x + 6} ${y + 4} l1 1`, class: "sc-bush-mark" }),
-  ), `bush: ${explain("bush")}`);
+  ), described(t("bush"), explain("bush")));
 }
 
 function drawRock(x, y) {
@@ -93,7 +112,7 @@ function drawRock(x, y) {
     }),
     svg("path", { d: `M${x + 4.8} ${y + 1.8} L${x + 5.4} ${y + 5} L${x + 8.6} ${y + 6.4}`,
       class: "sc-rock-facet" }),
-  ), `rock: ${explain("rock")}`);
+  ), described(t("rock"), explain("rock")));
 }
 
 function drawChest(x, y, big, opened) {
@@ -115,9 +134,8 @@ function drawChest(x, y, big, opened) {
     svg("rect", { x: x + 4.1, y: y + 4, width: 1.8, height: 2.2, class: "sc-chest-lock" }));
   }
   if (big) g.append(letter(x + 5, y + 7.3, "B", "sc-letter sc-dark", 2.6));
-  const what = big ? "Big Chest" : "small chest";
-  return titled(g, opened ? `${what}: ${explain("opened")}`
-    : `${what}: ${explain(big ? "big_chest" : "chest")}`);
+  const what = big ? t("Big Chest") : t("small chest");
+  return titled(g, described(what, opened ? explain("opened") : explain(big ? "big_chest" : "chest")));
 }
 
 const SPECIAL_LETTER = { big_key: "K", fire_relic: "F", water_relic: "W", wind_relic: "A" };
@@ -150,7 +168,8 @@ function drawStack(x, y, stack) {
     svg("rect", { x: x + 0.8, y: y + 0.8, width: 8.4, height: 8.4, rx: 2, class: "sc-stack-base" }),
     specialSymbol(stack.item, x + 5, y + 4.6),
     letter(x + 8, y + 8, `${stack.left}`, "sc-letter sc-count", 2.4),
-  ), `${SPECIAL_WORDS[stack.item]} stack, ${stack.left} left: ${explain("stack")}`);
+  ), described(tn("{item} stack, {count} left", "{item} stack, {count} left", stack.left,
+    { item: SPECIAL_WORDS[stack.item] || english(stack.item) }), explain("stack")));
 }
 
 function itemSymbol(item, cx, cy, k) {
@@ -173,8 +192,8 @@ function itemSymbol(item, cx, cy, k) {
 
 /** An item in words: "blue gem (5)", "small key". */
 function itemWords(item) {
-  const words = item.replaceAll("_", " ");
-  return geo.gem_values[item] !== undefined ? `${words} (${geo.gem_values[item]})` : words;
+  const words = ITEM_WORDS[item] || english(item.replaceAll("_", " "));
+  return geo.gem_values[item] !== undefined ? t("{item} ({value})", { item: words, value: geo.gem_values[item] }) : words;
 }
 
 function drawItems(x, y, items) {
@@ -183,7 +202,7 @@ function drawItems(x, y, items) {
   const k = items.length === 1 ? 1 : 0.75;
   items.slice(0, 4).forEach((item, i) => g.append(itemSymbol(item, x + spots[i][0], y + spots[i][1], k)));
   if (items.length > 4) g.append(letter(x + 8.5, y + 1.5, `+${items.length - 4}`, "sc-letter", 2.2));
-  return titled(g, `items: ${items.map(itemWords).join(", ")}: ${explain("items")}`);
+  return titled(g, described(t("items: {items}", { items: items.map(itemWords).join(", ") }), explain("items")));
 }
 
 function drawEnemy(x, y, enemy, small) {
@@ -196,7 +215,7 @@ function drawEnemy(x, y, enemy, small) {
       `A${3.6 * k} ${3.6 * k} 0 0 1 ${cx + 3.6 * k} ${cy - 0.6 * k} V${cy + 3.8 * k} Z` }),
     svg("rect", { x: cx - 2.6 * k, y: cy - 0.4 * k, width: 5.2 * k, height: 1 * k, class: "sc-visor" }),
     letter(cx, cy + 2.2 * k, "D", "sc-letter sc-enemy-letter", 2.6 * k));
-    titled(g, `Dark Knight: ${explain("dark_knight")}`);
+    titled(g, described(t("Dark Knight"), explain("dark_knight")));
   } else if (enemy.kind === "mimic") {
     // A chest with teeth: a Mimic pretends to be a chest.
     g.append(svg("rect", { class: "sc-enemy-body", x: cx - 3.8 * k, y: cy - 3 * k, width: 7.6 * k,
@@ -204,8 +223,10 @@ function drawEnemy(x, y, enemy, small) {
     svg("path", { class: "sc-teeth", d: `M${cx - 3.8 * k} ${cy - 0.4 * k} ` +
       Array.from({ length: 5 }, (_, i) => `l${0.76 * k} ${i % 2 ? -1.4 * k : 1.4 * k} l${0.76 * k} ${i % 2 ? 1.4 * k : -1.4 * k}`).join(" ") }),
     letter(cx, cy + 2 * k, "M", "sc-letter sc-enemy-letter", 2.4 * k));
-    const stolen = enemy.hoard && enemy.hoard.length ? `; holds ${enemy.hoard.length} stolen treasure${enemy.hoard.length === 1 ? "" : "s"}` : "";
-    titled(g, `Mimic: ${explain("mimic")}${stolen}`);
+    const about = described(t("Mimic"), explain("mimic"));
+    const stolen = enemy.hoard && enemy.hoard.length
+      ? tn("holds {count} stolen treasure", "holds {count} stolen treasures", enemy.hoard.length) : null;
+    titled(g, stolen ? [about, stolen].join("; ") : about);
   } else {
     // A flower head with petals and a stalk pointing where it faces.
     const facing = Math.max(0, FACINGS.indexOf(enemy.facing || "north"));
@@ -220,7 +241,9 @@ function drawEnemy(x, y, enemy, small) {
     }
     g.append(svg("circle", { class: "sc-enemy-body", cx, cy, r: 1.9 * k }),
       letter(cx, cy + 0.1 * k, "P", "sc-letter sc-enemy-letter", 2.4 * k));
-    titled(g, `Carnivorous Plant facing ${enemy.facing || "north"}: ${explain("plant")}`);
+    const faces = enemy.facing || "north";
+    titled(g, described(t("Carnivorous Plant facing {direction}", { direction: FACING_WORDS[faces] || english(faces) }),
+      explain("plant")));
   }
   return g;
 }
@@ -249,8 +272,9 @@ function drawCharacter(x, y, player, update, small, active) {
   g.append(letter(cx, cy + 0.2 * k, player.passed_out ? "z" : `${seat + 1}`,
     "sc-letter sc-token-letter", 4 * k));
   const who = update.names && update.names[String(seat)] ? update.names[String(seat)] : `P${seat + 1}`;
-  return titled(g, `P${seat + 1} ${who}: ${player.character}, ${player.health} health` +
-    (player.passed_out ? `, ${explain("passed_out")}` : ""));
+  const summary = t("{seat} {player}: {character}, {health} health",
+    { seat: `P${seat + 1}`, player: who, character: english(player.character), health: player.health });
+  return titled(g, player.passed_out ? `${summary}, ${explain("passed_out")}` : summary);
 }
 
 // -- the map -------------------------------------------------------------------------------
@@ -299,8 +323,8 @@ function mapActions(actions, win) {
 }
 
 const TARGET_WORD = {
-  drop: "drop", kill: "kill", loot: "loot", activate: "act", shoot: "shoot", bomb: "bomb",
-  pick_up: "take", open: "open", target: "hit", explore: "explore",
+  drop: t("drop"), kill: t("kill"), loot: t("loot"), activate: t("act"), shoot: t("shoot"), bomb: t("bomb"),
+  pick_up: t("take"), open: t("open"), target: t("hit"), explore: t("explore"),
 };
 
 /** The window drawn, grown to hold every square an exploring step enters: the unexplored
@@ -348,7 +372,7 @@ function drawTarget(r, c, action, from, busy) {
       svg("rect", { x: x + 1.2, y: y + 0.9, width: S - 2.4, height: 2.8, rx: 0.8, class: "sc-target-tag" }),
       letter(x + 5, y + 2.35, TARGET_WORD[action.kind] || action.kind, "sc-letter sc-target-word", 2.2));
   }
-  target(g, action.text, action.label);
+  target(g, action.text, actionLabel(action, seatNamer));
   if (!action.reaches.length || action.kind === "step" || action.kind === "explore") return [g];
   // The squares it strikes, drawn strongly while its target is hovered or focused; a
   // sibling after the target (CSS `+`), so the target itself stays one square to click.
@@ -368,7 +392,7 @@ function drawForest(update, win) {
   const pad = 5;
   const root = svg("svg", {
     "data-testid": "forest", class: "sc-forest", role: "group",
-    "aria-label": "The forest (north is up)",
+    "aria-label": t("The forest (north is up)"),
     viewBox: `${win.left * S - pad} ${win.top * S - pad} ${(win.right - win.left) * S + pad + 0.5} ` +
       `${(win.bottom - win.top) * S + pad + 0.5}`,
     preserveAspectRatio: "xMidYMin meet",
@@ -409,7 +433,7 @@ function drawForest(update, win) {
     }
     ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: tile * S, height: tile * S,
       class: `sc-tile${placed.populated ? "" : " sc-tile-empty"}` }),
-    `${placed.name}${placed.populated ? "" : ` (${explain("unpopulated")})`}`));
+    placed.populated ? english(placed.name) : t("{tile} ({rule})", { tile: english(placed.name), rule: explain("unpopulated") })));
   }
   // The square grid and the trees.
   const trees = new Set(geo.trees.map(([r, c]) => `${r},${c}`));
@@ -429,7 +453,7 @@ function drawForest(update, win) {
     const tr = Math.floor(placed.slot / perSide) * tile, tc = (placed.slot % perSide) * tile;
     if (tr < win.top || tr >= win.bottom || tc + tile <= win.left || tc >= win.right) continue;
     ground.append(svg("text", { x: tc * S + (tile / 2) * S, y: tr * S + 1.8, class: "sc-tile-name",
-      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, placed.name));
+      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, english(placed.name)));
   }
 
   // The Starting Tile, its Castle with the Grail and its four circles.
@@ -456,7 +480,7 @@ function drawForest(update, win) {
   if (actions.grail) {
     targets.append(target(svg("rect", { x: sx + 10.5, y: sy + 10.5, width: 19, height: 19, rx: 2,
       class: "sc-target-box sc-target sc-target-grail" }), actions.grail.text,
-    actions.grail.label));
+    actionLabel(actions.grail, seatNamer)));
   }
 
   for (const [side, names] of Object.entries(start.circles)) {
@@ -471,12 +495,12 @@ function drawForest(update, win) {
       ring.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-circle-square",
         "data-testid": `square-${name}` }));
     }
-    ground.append(titled(ring, `${side} ${explain("circle")}`));
+    ground.append(titled(ring, described(FACING_WORDS[side] || english(side), explain("circle"))));
     const action = actions.circles.get(side);
     if (action) {
       targets.append(target(svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 0.5, ry: h / 2 - 0.5,
         class: "sc-target-box sc-target-circle", "data-kind": action.kind }), action.text,
-      action.label));
+      actionLabel(action, seatNamer)));
     }
   }
 
@@ -501,7 +525,7 @@ function drawForest(update, win) {
     }
     if (to && event.change === "dies") {
       marks.append(titled(svg("path", { class: "sc-death", d: `M${to[1] * S + 2} ${to[0] * S + 2} l6 6 m0 -6 l-6 6` }),
-        `${event.text}`));
+        eventWords(event, seatNamer)));
     }
     if (to && event.change !== "dies") {
       marks.append(svg("rect", { x: to[1] * S + 0.4, y: to[0] * S + 0.4, width: S - 0.8, height: S - 0.8,
@@ -599,37 +623,39 @@ function faceSymbol(face) {
 }
 
 function die(face, action) {
-  const words = FACE_WORDS[face] || face;
+  const words = FACE_WORDS[face] || english(face);
   const node = el("span", { class: "sc-die-box" },
     svg("svg", { class: "sc-die", viewBox: "0 0 24 24", role: "img", "aria-label": words },
       svg("rect", { x: 1, y: 1, width: 22, height: 22, rx: 4, class: "sc-die-body" }), faceSymbol(face)),
     el("span", { class: "sc-die-word" }, words));
-  if (action) target(node, action.text, action.label);
+  if (action) target(node, action.text, actionLabel(action, seatNamer));
   return node;
 }
 
-const PURPOSE = { attack: "attack", defence: "defence", "re-roll": "re-rolled die" };
+const PURPOSE = { attack: t("attack"), defence: t("defence"), "re-roll": t("re-rolled die") };
 
 /** The dice rolled in the latest decision's events: [{faces, why}], newest last. */
 function rolls(events, ctx) {
   return (events || []).filter((event) => event.type === "chance" && event.faces)
     .map((event) => ({ faces: event.faces,
-      why: `${ctx.seatName(event.seat)}'s ${event.weapon && event.purpose === "attack" ? event.weapon : PURPOSE[event.purpose] || event.purpose}` }));
+      why: t("{player}'s {roll}", { player: ctx.seatName(event.seat),
+        roll: event.weapon && event.purpose === "attack" ? english(event.weapon) : PURPOSE[event.purpose] || english(event.purpose) }) }));
 }
 
 function drawDice(update, ctx) {
   const board = update.view.board;
-  const box = el("section", { class: "sc-dice", "data-testid": "dice", "aria-label": "Dice" });
+  const box = el("section", { class: "sc-dice", "data-testid": "dice", "aria-label": t("Dice") });
   const found = rolls(update.recent, ctx);
   const awaiting = board.awaiting;
   const rerolls = new Map((update.actions || []).filter((a) => a.kind === "reroll" && a.at)
     .map((a) => [a.at.item, a]));
   if (awaiting && awaiting.dice && !found.length) {
-    found.push({ faces: awaiting.dice, why: `${awaiting.weapon || "attack"} dice being resolved` });
+    found.push({ faces: awaiting.dice, why: t("{weapon} dice being resolved",
+      { weapon: awaiting.weapon ? english(awaiting.weapon) : t("attack") }) });
   }
-  box.append(el("h3", { class: "sc-h" }, "Dice"));
+  box.append(el("h3", { class: "sc-h" }, t("Dice")));
   if (!found.length) {
-    box.append(el("p", { class: "sc-muted" }, "No dice rolled just now."));
+    box.append(el("p", { class: "sc-muted" }, t("No dice rolled just now.")));
     return box;
   }
   found.forEach((roll, index) => {
@@ -652,7 +678,7 @@ function drawDice(update, ctx) {
 function shieldIcon(state) {
   // An intact shield is 2 health, a cracked one 1, then gone.
   return svg("svg", { class: `sc-shield sc-shield-${state}`, viewBox: "0 0 20 22", role: "img",
-    "aria-label": `${state} shield` },
+    "aria-label": { intact: t("intact shield"), cracked: t("cracked shield"), lost: t("lost shield") }[state] },
   svg("path", { d: "M10 1.5 L18 4.5 V10 C18 15 14.5 18.5 10 20.5 C5.5 18.5 2 15 2 10 V4.5 Z" }),
   state === "cracked" ? svg("path", { class: "sc-crack", d: "M10 2 L8 8 L12 11 L9 20" }) : null);
 }
@@ -680,14 +706,14 @@ function drawPlayer(player, update, ctx) {
   });
   const name = el("div", { class: "sc-player-name" }, seatBadge(seat),
     el("strong", {}, ctx.seatName(seat)),
-    el("span", { class: "sc-character-name" }, ` ${player.character}`),
-    mine ? el("span", { class: "sc-tag" }, "you") : null,
-    active ? el("span", { class: "sc-tag sc-tag-turn" }, "▶ turn") : null,
-    player.passed_out ? el("span", { class: "sc-tag sc-tag-out" }, "passed out") : null);
+    el("span", { class: "sc-character-name" }, " ", english(player.character)),
+    mine ? el("span", { class: "sc-tag" }, t("you")) : null,
+    active ? el("span", { class: "sc-tag sc-tag-turn" }, t("▶ turn")) : null,
+    player.passed_out ? el("span", { class: "sc-tag sc-tag-out" }, t("passed out")) : null);
   card.append(name);
 
-  const health = el("div", { class: "sc-row", "aria-label": `health ${player.health} of ${geo.max_health}`,
-    title: explain("health") }, el("span", { class: "sc-label" }, "Health"));
+  const health = el("div", { class: "sc-row", "aria-label": t("health {health} of {max}", { health: player.health, max: geo.max_health }),
+    title: explain("health") }, el("span", { class: "sc-label" }, t("Health")));
   const shield = geo.health_per_shield;
   for (let i = 0; i < geo.max_health / shield; i += 1) {
     const left = player.health - shield * i;
@@ -697,48 +723,50 @@ function drawPlayer(player, update, ctx) {
   card.append(health);
 
   const kit = el("div", { class: "sc-row" });
-  kit.append(el("span", { class: "sc-stat", title: "small keys", "data-testid": `keys-${seat}` },
-    icon("sc-icon-key", [svg("circle", { cx: 3, cy: 5, r: 2 }), svg("path", { d: "M5 5 H9.4 M8 5 V7", class: "sc-key-shaft" })], "small keys"),
+  kit.append(el("span", { class: "sc-stat", title: t("small keys"), "data-testid": `keys-${seat}` },
+    icon("sc-icon-key", [svg("circle", { cx: 3, cy: 5, r: 2 }), svg("path", { d: "M5 5 H9.4 M8 5 V7", class: "sc-key-shaft" })], t("small keys")),
     `× ${player.keys}`),
-  el("span", { class: "sc-stat", title: "bombs" },
-    icon("sc-icon-bomb", [svg("circle", { cx: 4.6, cy: 5.6, r: 3.4 }), svg("path", { d: "M6.8 3 q1 -1.6 2.6 -1.4", class: "sc-fuse" })], "bombs"),
+  el("span", { class: "sc-stat", title: t("bombs") },
+    icon("sc-icon-bomb", [svg("circle", { cx: 4.6, cy: 5.6, r: 3.4 }), svg("path", { d: "M6.8 3 q1 -1.6 2.6 -1.4", class: "sc-fuse" })], t("bombs")),
     `× ${player.bombs}`));
   card.append(kit);
 
   // The three Relics (and the Big Key) held: a filled symbol; missing: faint.
-  const relics = el("div", { class: "sc-row", "data-testid": `relics-${seat}` }, el("span", { class: "sc-label" }, "Relics"));
+  const relics = el("div", { class: "sc-row", "data-testid": `relics-${seat}` }, el("span", { class: "sc-label" }, t("Relics")));
   for (const item of ["fire_relic", "water_relic", "wind_relic", "big_key"]) {
     const held = player.specials.includes(item);
-    relics.append(el("span", { class: `sc-relic${held ? " sc-held" : ""}`, title: `${SPECIAL_WORDS[item]}${held ? "" : " (not held)"}` },
+    const name = SPECIAL_WORDS[item];
+    relics.append(el("span", { class: `sc-relic${held ? " sc-held" : ""}`, title: held ? name : t("{item} (not held)", { item: name }) },
       svg("svg", { class: `sc-icon sc-${item}`, viewBox: "0 0 10 10", role: "img",
-        "aria-label": `${SPECIAL_WORDS[item]} ${held ? "held" : "not held"}` }, specialSymbol(item, 5, 5, 1.15)),
+        "aria-label": held ? t("{item} held", { item: name }) : t("{item} not held", { item: name }) }, specialSymbol(item, 5, 5, 1.15)),
       el("span", { class: "sc-relic-letter" }, held ? SPECIAL_LETTER[item] : "–")));
   }
   card.append(relics);
 
   if (player.treasures.length) {
-    const list = el("div", { class: "sc-row sc-treasures" }, el("span", { class: "sc-label" }, "Treasures"));
-    for (const t of player.treasures) {
+    const list = el("div", { class: "sc-row sc-treasures" }, el("span", { class: "sc-label" }, t("Treasures")));
+    for (const treasure of player.treasures) {
       // A stolen treasure is face down under its Mimic; a lost one for good.
-      list.append(el("span", { class: `sc-chip sc-chip-${t.state}` },
-        t.card.replaceAll("_", " ") + (t.state === "face_up" ? "" : ` (${t.state})`)));
+      const card = english(treasure.card.replaceAll("_", " "));
+      list.append(el("span", { class: `sc-chip sc-chip-${treasure.state}` }, treasure.state === "face_up" ? card
+        : t("{card} ({state})", { card, state: TREASURE_STATES[treasure.state] || english(treasure.state) })));
     }
     card.append(list);
   }
 
   // Gems are shown to their owner only (to all once the game is over).
   const gems = el("div", { class: "sc-row", "data-testid": `gems-${seat}`, title: explain("gems") },
-    el("span", { class: "sc-label" }, "Gems"));
+    el("span", { class: "sc-label" }, t("Gems")));
   if (player.gems) {
     for (const [item, value] of Object.entries(geo.gem_values)) {
       const colour = GEM_COLOURS[item];
-      gems.append(el("span", { class: "sc-stat", title: `${colour} gems (${value} each)` },
-        svg("svg", { class: "sc-icon", viewBox: "0 0 10 10", role: "img", "aria-label": `${colour} gem` },
+      gems.append(el("span", { class: "sc-stat", title: GEM_WORDS[colour].each(value) },
+        svg("svg", { class: "sc-icon", viewBox: "0 0 10 10", role: "img", "aria-label": GEM_WORDS[colour].one },
           itemSymbol(item, 5, 5, 1.7)), `× ${player.gems[colour]}`));
     }
     gems.append(el("strong", { class: "sc-num" }, `${player.gems.total}/${geo.win_gems}`));
   } else {
-    gems.append(el("span", { class: "sc-muted" }, "hidden in the wallet"));
+    gems.append(el("span", { class: "sc-muted" }, t("hidden in the wallet")));
   }
   card.append(gems);
   return card;
@@ -753,12 +781,13 @@ function emptySupply(update) {
     .map((item) => GEM_COLOURS[item]);
   if (!out.length) return null;
   return el("p", { class: "sc-note", "data-testid": "supply-out" },
-    `Out of ${out.join(" and ")} gems: ${explain("supply_out")}.`, rule(geo.rules.supply_out.ruling));
+    t("Out of {gems}: {rule}.", { gems: nameList(out.map((colour) => GEM_WORDS[colour].many)), rule: explain("supply_out") }),
+    rule(geo.rules.supply_out.ruling));
 }
 
 // -- choices that are not squares ----------------------------------------------------------
 
-const AIMED = [["bomb", "Throw a bomb…"], ["shoot", "Shoot the bow…"]];
+const AIMED = [["bomb", t("Throw a bomb…")], ["shoot", t("Shoot the bow…")]];
 
 /** The characters to pick, and a button for every action with no place on the map (or a
  * place off the map: a card, a treasure); the bomb and the bow are aimed on the map. */
@@ -770,11 +799,11 @@ function choices(update) {
     const row = el("div", { class: "sc-characters" });
     for (const action of picks) {
       const who = action.at.item;
-      const ability = geo.abilities[who];
+      const ability = english(geo.abilities[who]);
       row.append(target(el("div", { class: "sc-character-card" },
-        el("strong", {}, who[0].toUpperCase() + who.slice(1)),
+        el("strong", {}, english(who[0].toUpperCase() + who.slice(1))),
         el("span", { class: "sc-muted", title: ability ? explain("abilities") : null }, ability || "")),
-      action.text, action.label));
+      action.text, actionLabel(action, seatNamer)));
     }
     box.append(row);
   }
@@ -783,8 +812,9 @@ function choices(update) {
   for (const action of actions) {
     if (action.kind === "bomb" || action.kind === "shoot") continue;
     if (action.at && onBoard.has(action.at.area)) continue;
+    const label = actionLabel(action, seatNamer);
     buttons.append(target(el("button", { type: "button", class: `sc-button sc-button-${action.kind}`,
-      title: action.label }, action.label), action.text, action.label));
+      title: label }, label), action.text, label));
   }
   // Aiming a bomb or the Hunting Bow turns the squares into those targets.
   for (const [kind, words] of AIMED) {
@@ -793,9 +823,9 @@ function choices(update) {
     const on = mode === kind;
     buttons.append(el("button", {
       type: "button", class: `sc-button sc-mode${on ? " sc-mode-on" : ""}`, "aria-pressed": on ? "true" : "false",
-      "data-testid": `aim-${kind}`, title: aimed.label,
+      "data-testid": `aim-${kind}`, title: actionLabel(aimed, seatNamer),
       onclick: () => { mode = on ? null : kind; rerender(); },
-    }, on ? "Cancel aiming" : words));
+    }, on ? t("Cancel aiming") : words));
   }
   if (buttons.childNodes.length) box.append(buttons);
   return box;
@@ -806,32 +836,35 @@ function headline(update, ctx) {
   const board = view.board;
   const line = el("div", { class: "sc-headline" });
   if (view.status === "over" || board.phase === "over") {
-    const how = { gems: [`with ${geo.win_gems} gems`, rule(geo.rules.gems.ruling)],
-      grail: ["by claiming the Holy Grail", rule(geo.rules.castle.ruling)] }[board.end] || "";
-    line.append(el("strong", {}, board.winner === null || board.winner === undefined
-      ? "Game over: a draw (the turn limit was reached)" : [`${ctx.seatName(board.winner)} wins `, how]));
+    const player = board.winner === null || board.winner === undefined ? null : ctx.seatName(board.winner);
+    const won = { gems: () => [t("{player} wins with {count} gems", { player, count: geo.win_gems }), rule(geo.rules.gems.ruling)],
+      grail: () => [t("{player} wins by claiming the Holy Grail", { player }), rule(geo.rules.castle.ruling)] }[board.end];
+    line.append(el("strong", {}, player === null ? t("Game over: a draw (the turn limit was reached)")
+      : won ? won() : t("{player} wins", { player })));
     return line;
   }
   if (board.phase === "choosing_characters") {
-    line.append(el("strong", {}, "Choosing characters"));
+    line.append(el("strong", {}, t("Choosing characters")));
   } else if (board.active !== null && board.active !== undefined) {
-    line.append(el("strong", {}, `Turn ${board.turns + 1} · ${ctx.seatName(board.active)}`),
-      ` · ${board.actions_left} action${board.actions_left === 1 ? "" : "s"} left`,
-      board.move_left ? ` · moving, ${board.move_left} square${board.move_left === 1 ? "" : "s"} left` : "");
+    line.append(el("strong", {}, t("Turn {number}", { number: board.turns + 1 }), " · ", ctx.seatName(board.active)),
+      " · ", tn("{count} action left", "{count} actions left", board.actions_left),
+      board.move_left ? [" · ", tn("moving, {count} square left", "moving, {count} squares left", board.move_left)] : "");
   }
   const ask = board.awaiting;
   if (ask && ask.question) {
     const chance = ask.seat === null || ask.seat === undefined;
     const mine = !chance && view.viewer === ask.seat;
     const own = mine ? YOUR_CHOICE[ask.decision] : null;
-    const asked = own || (chance ? `Chance: ${ask.question}`
-      : `${mine ? "You decide" : `${ctx.seatName(ask.seat)} decides`} ${QUESTION[ask.decision] || ask.question}`);
+    const question = QUESTION[ask.decision] || said(ask.question_words, ask.question, ctx.seatName);
+    const asked = own || (chance ? t("Chance: {question}", { question })
+      : mine ? t("You decide {question}", { question })
+        : t("{player} decides {question}", { player: ctx.seatName(ask.seat), question }));
     const about = SQUARES_ARE[ask.decision];
     line.append(el("div", { class: `sc-question${mine ? " sc-question-mine" : ""}`, "data-testid": "question" },
       asked,
       ask.squares && ask.squares.length && about !== null
-        ? ` — ${about ? `${about}: ` : ""}${ask.squares.join(", ")}` : "",
-      ask.cards && ask.cards.length ? ` — ${ask.cards.join(", ").replaceAll("_", " ")}` : "",
+        ? [" — ", about ? t("{about}: {squares}", { about, squares: ask.squares.join(", ") }) : ask.squares.join(", ")] : "",
+      ask.cards && ask.cards.length ? [" — ", english(ask.cards.join(", ").replaceAll("_", " "))] : "",
       rule(ask.ruling)));
   }
   return line;
@@ -840,22 +873,22 @@ function headline(update, ctx) {
 // The questions the viewer answers now, in the words of the one asked (the others read
 // "P2 decides …" with the server's question), and what a question's squares are.
 const YOUR_CHOICE = {
-  move: "Move on, act, or end your turn",
-  action: "Act, or end your turn",
-  end_turn: "You have passed out: end your turn (you recover on the next)",
-  enter: "Choose a free starting circle to enter on, or end your turn",
-  character: "Choose your character",
+  move: t("Move on, act, or end your turn"),
+  action: t("Act, or end your turn"),
+  end_turn: t("You have passed out: end your turn (you recover on the next)"),
+  enter: t("Choose a free starting circle to enter on, or end your turn"),
+  character: t("Choose your character"),
 };
 const QUESTION = {
-  kill: "which enemy the hits kill next, one at a time",
-  loot: "which killed enemy draws Loot next, one at a time",
+  kill: t("which enemy the hits kill next, one at a time"),
+  loot: t("which killed enemy draws Loot next, one at a time"),
 };
-const SQUARES_ARE = { kill: "already chosen", loot: "already chosen", drop: "it may drop on",
-  activate: "still to act", target: "the enemy on", give_up: "the Mimic on", chance: "" };
+const SQUARES_ARE = { kill: t("already chosen"), loot: t("already chosen"), drop: t("it may drop on"),
+  activate: t("still to act"), target: t("the enemy on"), give_up: t("the Mimic on"), chance: "" };
 
 function happened(update) {
   const box = el("section", { class: "sc-happened", "data-testid": "happened", "aria-live": "polite" },
-    el("h3", { class: "sc-h" }, "Just now"));
+    el("h3", { class: "sc-h" }, t("Just now")));
   const events = update.recent || [];
   if (!events.length) {
     box.append(el("p", { class: "sc-muted" }, "—"));
@@ -865,7 +898,8 @@ function happened(update) {
   const marks = { action: "▸", chance: "⚄", enemy: "!", health: "♥", gain: "+" };
   for (const event of events.slice(-8)) {
     list.append(el("li", { class: `sc-event sc-event-${event.type}` },
-      el("span", { class: "sc-event-mark", "aria-hidden": "true" }, marks[event.type] || "•"), ` ${event.text}`));
+      el("span", { class: "sc-event-mark", "aria-hidden": "true" }, marks[event.type] || "•"), " ",
+      eventWords(event, seatNamer)));
   }
   box.append(list);
   return box;
@@ -874,18 +908,18 @@ function happened(update) {
 function legend() {
   const entry = (node, words) => el("span", { class: "sc-legend-entry" },
     svg("svg", { class: "sc-legend-icon", viewBox: "0 0 10 10", "aria-hidden": "true" }, node), words);
-  return el("details", { class: "sc-legend" }, el("summary", {}, "Legend"),
+  return el("details", { class: "sc-legend" }, el("summary", {}, t("Legend")),
     el("div", { class: "sc-legend-list" },
-      entry(drawTree(0, 0), "tree"), entry(drawBush(0, 0), "bush"), entry(drawRock(0, 0), "rock"),
-      entry(drawChest(0, 0, false, false), "chest"), entry(drawChest(0, 0, false, true), "opened chest"),
-      entry(drawChest(0, 0, true, false), "Big Chest"),
-      entry(drawEnemy(0, 0, { kind: "dark_knight" }), "Dark Knight"),
-      entry(drawEnemy(0, 0, { kind: "mimic" }), "Mimic"),
-      entry(drawEnemy(0, 0, { kind: "plant", facing: "east" }), "Plant (facing east)"),
-      entry(drawStack(0, 0, { item: "fire_relic", left: 4 }), "relic stack"),
-      entry(drawStack(0, 0, { item: "big_key", left: 4 }), "Big Key stack"),
-      entry(drawItems(0, 0, ["green_gem"]), `gem ${Object.values(geo.gem_values).join("/")}`),
-      entry(drawItems(0, 0, ["small_key"]), "small key"), entry(drawItems(0, 0, ["bomb"]), "bomb")));
+      entry(drawTree(0, 0), t("tree")), entry(drawBush(0, 0), t("bush")), entry(drawRock(0, 0), t("rock")),
+      entry(drawChest(0, 0, false, false), t("chest")), entry(drawChest(0, 0, false, true), t("opened chest")),
+      entry(drawChest(0, 0, true, false), t("Big Chest")),
+      entry(drawEnemy(0, 0, { kind: "dark_knight" }), t("Dark Knight")),
+      entry(drawEnemy(0, 0, { kind: "mimic" }), t("Mimic")),
+      entry(drawEnemy(0, 0, { kind: "plant", facing: "east" }), t("Plant (facing east)")),
+      entry(drawStack(0, 0, { item: "fire_relic", left: 4 }), t("relic stack")),
+      entry(drawStack(0, 0, { item: "big_key", left: 4 }), t("Big Key stack")),
+      entry(drawItems(0, 0, ["green_gem"]), t("gem {values}", { values: Object.values(geo.gem_values).join("/") })),
+      entry(drawItems(0, 0, ["small_key"]), t("small key")), entry(drawItems(0, 0, ["bomb"]), t("bomb"))));
 }
 
 // -- the whole board -----------------------------------------------------------------------
@@ -897,6 +931,7 @@ function rerender() {
 export function render(root, update, ctx) {
   last = [root, update, ctx];
   geo = ctx.geometry;
+  seatNamer = ctx.seatName;
   game = (update.view && update.view.game) || game;
   if (update.version !== modeVersion) {
     mode = null;
@@ -924,7 +959,7 @@ export function render(root, update, ctx) {
     const tools = el("div", { class: "sc-map-tools" });
     if (big) {
       tools.append(el("button", { type: "button", class: "sc-button sc-zoom", "data-testid": "zoom",
-        onclick: () => { wholeMap = crop; rerender(); } }, crop ? "Show the whole forest" : "Zoom to the active player"));
+        onclick: () => { wholeMap = crop; rerender(); } }, crop ? t("Show the whole forest") : t("Zoom to the active player")));
     }
     tools.append(legend());
     left.append(tools);
