@@ -5,18 +5,19 @@ import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
 import { drawLog, markLogVersion } from "./log.js";
-import { resultWords, seatName } from "./words.js";
+import { t } from "./i18n.js";
+import { english, resultWords, seatName } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const ui = {
-  title: el("h1", {}, "Replay"),
+  title: el("h1", {}, t("Replay")),
   board: el("div", { class: "board panel", id: "board", "data-testid": "board" }),
-  slider: el("input", { type: "range", min: 0, value: 0, "aria-label": "Version", "data-testid": "slider" }),
+  slider: el("input", { type: "range", min: 0, value: 0, "aria-label": t("Moment"), "data-testid": "slider" }),
   position: el("span", { class: "mono", "data-testid": "position" }),
-  play: el("button", { type: "button", "data-testid": "autoplay" }, "▶ Play"),
+  play: el("button", { type: "button", "data-testid": "autoplay" }, t("▶ Play")),
   log: el("ol", { class: "log", "data-testid": "log" }),
   result: el("p", { class: "result", "data-testid": "result" }),
-  share: el("a", { "data-testid": "share" }, "Link to this moment"),
+  share: el("a", { "data-testid": "share" }, t("Link to this moment")),
   problem: el("div", { class: "notice error hidden", role: "alert" }),
 };
 let replay = null;
@@ -35,11 +36,11 @@ function show(version) {
     { submit: () => {}, seatName: (seat) => seatName(view, replay.names, seat), replay: true,
       geometry: replay.geometry });
   } catch (error) {
-    ui.board.append(el("p", { class: "notice error" }, `This moment could not be drawn: ${error.message}`));
+    ui.board.append(el("p", { class: "notice error" }, t("This moment could not be drawn: {problem}", { problem: error.message })));
     console.error(error);
   }
   ui.slider.value = String(at);
-  ui.position.textContent = `${at} / ${replay.steps.length - 1}`;
+  ui.position.textContent = t("{at} / {last}", { at, last: replay.steps.length - 1 });
   history.replaceState(null, "", `#${at}`);
   ui.share.href = `${location.origin}/replay/${tableId}#${at}`;
   markLogVersion(ui.log, at);
@@ -54,10 +55,10 @@ function toggle() {
   if (playing) {
     clearInterval(playing);
     playing = null;
-    ui.play.textContent = "▶ Play";
+    ui.play.textContent = t("▶ Play");
     return;
   }
-  ui.play.textContent = "❚❚ Pause";
+  ui.play.textContent = t("❚❚ Pause");
   playing = setInterval(() => {
     if (at >= replay.steps.length - 1) toggle();
     else step(1);
@@ -68,29 +69,32 @@ function controls() {
   const button = (text, label, action, testid) => el("button", { type: "button", class: "secondary",
     "aria-label": label, "data-testid": testid, onclick: action }, text);
   return el("div", { class: "replay-controls panel" },
-    button("«", "First", () => show(0), "first"),
-    button("◀", "Back one", () => step(-1), "back"),
+    button("«", t("First"), () => show(0), "first"),
+    button("◀", t("Back one"), () => step(-1), "back"),
     ui.play,
-    button("▶", "Forward one", () => step(1), "forward"),
-    button("»", "Last", () => show(replay.steps.length - 1), "last"),
+    button("▶", t("Forward one"), () => step(1), "forward"),
+    button("»", t("Last"), () => show(replay.steps.length - 1), "last"),
     ui.slider, ui.position, ui.share);
 }
 
 async function main() {
+  document.title = t("Albion — replay");
   document.body.append(header(), el("main", {}, ui.title, ui.problem));
   try {
     replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (error) {
     ui.problem.textContent = error.code === "not_over"
-      ? "This game is not over yet: watch it live instead."
-      : error.message;
+      ? t("This game is not over yet: watch it live instead.")
+      : english(error.message);
     ui.problem.classList.remove("hidden");
-    if (error.code === "not_over") ui.problem.append(" ", el("a", { href: `/watch/${tableId}` }, "Watch"));
+    if (error.code === "not_over") ui.problem.append(" ", el("a", { href: `/watch/${tableId}` }, t("Watch")));
     return;
   }
   const games = await api("/api/games");
   const game = games.find((g) => g.id === replay.game);
-  ui.title.textContent = `Replay — ${game ? game.name : replay.game}`;
+  const name = english(game ? game.name : replay.game);
+  ui.title.textContent = t("Replay — {game}", { game: name });
+  document.title = t("Albion — replay of {game}", { game: name });
   renderer = await loadBoard(game);
   const last = replay.steps[replay.steps.length - 1];
   ui.result.textContent = resultWords(last, replay.names);
@@ -101,7 +105,7 @@ async function main() {
     onPick: (version) => show(version), follow: false });
   document.querySelector("main").append(ui.result, controls(),
     el("div", { class: "table-layout" }, ui.board,
-      el("aside", {}, el("section", { class: "panel" }, el("h2", {}, "Log"), ui.log))));
+      el("aside", {}, el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log))));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input")) return;
     if (event.key === "ArrowRight") step(1);
