@@ -1,0 +1,241 @@
+"""Albion in the reader's language (issue 29, "Languages"), in a real Chromium.
+
+(a) The pseudo-locale run: the lobby, a table of each game on the seat's turn, a finished
+    table, the replay, the rules and the reports pages opened with `?lang=qps` show every
+    text of their own as ⟦Ŵöŕðš⟧. The test reads every visible text node, every option, the
+    aria-label, title and placeholder of every element, the SVG titles and the document's
+    title, and fails on any run of three or more plain ASCII letters outside ⟦ ⟧, except
+    the data listed in ALLOWED and the game's notation (the `data-action` texts).
+    PENDING, not failing: what the server still sends in English only (events without
+    `words`, labels without `label_words`, a game's names, summaries, rulings' and rules'
+    texts). The pages record each such text as they show it (`albionEnglish`, words.js);
+    a run found in one of them is counted and printed as pending, so the check tightens by
+    itself as the server sends words. A page's own words are never pending.
+(b) The language menu switches the page, and the choice is remembered on the next page.
+(c) A browser asking for German (`Accept-Language: de`) gets `<html lang="de">`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import DESKTOP, LiveServer, assert_no_js_errors, wait_until
+
+GAMES = {"diamoniak": ["human", "heuristic"],
+         "raiding-stonehenge": ["human", "heuristic", "heuristic"],
+         "super-camelot": ["human", "heuristic"]}
+NAME = "Ann"  # the name the test's person chooses at a table (data: a person's name)
+ALLOWED = {
+    NAME,        # a person's name is theirs, in every language
+    "Albion",    # the site's name, in the header and the document's title
+}
+"""Runs of ASCII letters that are data, not words: short and each explained. Seat names
+(P1), squares (r12c5), numbers and symbols have fewer than three letters in a run and need
+no entry; ruling ids (DI-8, ALL-1) are matched by RULING, and a notation is read from the
+page's own `data-action`s."""
+RULING = re.compile(r"\b[A-Z]{2,4}-\d+\b")
+
+RUN = re.compile(r"[A-Za-z]{3,}")
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")  # a message shown through the catalogue (innermost)
+
+# Every text the reader may meet: visible text nodes (every <details> opened first), the
+# options of every select (but the language menu: each language is named in itself), the
+# attributes a screen reader or a tooltip reads, SVG titles, and the document's title.
+TEXTS = """() => {
+  for (const box of document.querySelectorAll('details')) box.open = true;
+  const found = [];
+  const seen = (node) => node.checkVisibility ? node.checkVisibility() : node.offsetParent !== null;
+  const where = (node) => {
+    const id = node.closest('[data-testid]');
+    return `${node.tagName.toLowerCase()}${id ? ` in ${id.dataset.testid}` : ''}`;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentElement;
+    if (!parent || !text.textContent.trim()) continue;
+    if (parent.closest('script, style, noscript, code, select.language')) continue;
+    const svgTitle = parent.tagName.toLowerCase() === 'title' && parent.closest('svg');
+    const shown = svgTitle ? seen(parent.parentElement)
+      : parent.tagName === 'OPTION' || seen(parent);
+    if (!shown) continue;
+    found.push({ text: text.textContent, where: where(parent) });
+  }
+  for (const node of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (node.closest('select.language')) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = node.getAttribute(name);
+      if (value) found.push({ text: value, where: `${where(node)} @${name}` });
+    }
+  }
+  found.push({ text: document.title, where: 'document.title' });
+  return {
+    found,
+    english: [...(globalThis.albionEnglish || [])],
+    notation: [...new Set([...document.querySelectorAll('[data-action]')]
+      .map((node) => node.getAttribute('data-action')))],
+    marked: document.body.innerText.split('⟦').length - 1,
+  };
+}"""
+
+
+def unmarked(text: str, notation: list[str]) -> list[str]:
+    """The parts of `text` outside ⟦ ⟧ that hold a run of 3+ ASCII letters not allowed."""
+    for known in sorted(notation, key=len, reverse=True):
+        text = text.replace(known, " ")
+    text = RULING.sub(" ", text)
+    while MARKED.search(text):  # innermost first: a message's arguments may be messages
+        text = MARKED.sub("\0", text)
+    # A text node cut from a message around a node of its own (words.js `parts`).
+    text = re.sub(r"⟦[^⟧]*$", "", re.sub(r"^[^⟦]*⟧", "", text))
+    return [part.strip() for part in text.split("\0")
+            if any(run not in ALLOWED for run in RUN.findall(part))]
+
+
+def untranslated(page: Any) -> tuple[list[str], list[str]]:
+    """(the page's own words outside the catalogue, the server's pending English)."""
+    seen = page.evaluate(TEXTS)
+    assert seen["marked"] >= 5, "the pseudo-locale's catalogue did not load"
+    english = [text.lower() for text in seen["english"]]
+    own: list[str] = []
+    pending: list[str] = []
+    for item in seen["found"]:
+        for part in unmarked(item["text"], seen["notation"]):
+            bare = part.strip(" .,:;—–-()[]·!?\"'“”").lower()
+            (pending if any(bare in text for text in english) else own).append(
+                f"{item['where']}: {part!r}")
+    return sorted(set(own)), sorted(set(pending))
+
+
+def check(page: Any, where: str) -> int:
+    """Fail on a page's own untranslated words; count (and print) the pending ones."""
+    own, pending = untranslated(page)
+    assert own == [], f"{where}: untranslated in the pseudo-locale: {own}"
+    if pending:
+        print(f"{where}: {len(pending)} pending (the server's English): {pending[:8]}")
+    assert_no_js_errors(page)
+    return len(pending)
+
+
+def finished_table(server: LiveServer, game: str) -> str:
+    """A bots-only table of `game` played to its end (seeded as test_access's: it ends soon)."""
+    table = str(server.create(game, ["random"] * len(GAMES[game]), seed=5)["table"])
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server.url}/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish within 120 s"
+        time.sleep(0.2)
+    return table
+
+
+def in_pseudo(url: str) -> str:
+    """`url` asking for the pseudo-locale (before any #fragment)."""
+    address, _, fragment = url.partition("#")
+    joined = f"{address}{'&' if '?' in address else '?'}lang=qps"
+    return f"{joined}#{fragment}" if fragment else joined
+
+
+def test_the_unit_check_finds_what_it_should() -> None:
+    """The checker itself: own words found, marked words and data let through."""
+    assert unmarked("⟦Ŵåîţîñĝ ƒöŕ Ann⟧", []) == []
+    assert unmarked("Waiting for P2.", []) == ["Waiting for P2."]
+    assert unmarked("DI-8 · draw P2 · ⟦ķéý 1⟧", ["draw P2"]) == []
+    assert unmarked("♞ Albion", []) == []
+    assert unmarked("ALL-1 · SC-22", []) == []
+    assert unmarked("⟦Ĥîñţ: ⟧ Hint", []) == ["Hint"]
+    assert unmarked("⟦⟦Ţŕéé⟧: a tree blocks its square⟧", []) == []  # nested: the rule's text
+    assert unmarked("⟦⟦Ţŕéé⟧: a⟧ tree", []) == ["tree"]
+
+
+def test_the_lobby_rules_and_reports_read_in_the_pseudo_locale(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page(**DESKTOP)
+    page.goto(f"{server.url}/?lang=qps")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.get_attribute("html", "lang") == "qps"
+    check(page, "lobby")
+    page.click("[data-testid=play-friend-diamoniak]")  # the links made, and their words
+    page.wait_for_selector("[data-testid=created]:not(.hidden)")
+    page.wait_for_selector("[data-testid=tables-waiting] tr")
+    check(page, "lobby, a table created")
+    page.select_option("[data-testid=game]", "raiding-stonehenge")
+    check(page, "lobby, another game's options")
+    for address in ("/rules", "/rules/super-camelot#clock", "/reports"):
+        page.goto(f"{server.url}{address}")  # the cookie keeps qps
+        page.wait_for_selector("body[data-status=ready]")
+        check(page, address)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_reads_in_the_pseudo_locale(server: LiveServer, new_page: Callable[..., Any],
+                                            game: str) -> None:
+    created = server.create(game, GAMES[game])
+    page = new_page(**DESKTOP)
+    page.add_init_script(f"localStorage.setItem('albion.name', {NAME!r})")
+    page.goto(in_pseudo(created["seats"][0]["url"]))
+    page.wait_for_selector("body[data-status=playing]")
+    wait_until(page, "document.body.dataset.myTurn === 'yes'", seconds=30)
+    page.wait_for_selector("#board [data-action]")
+    page.wait_for_selector(f"[data-testid=seat-0]:has-text('{NAME}')")
+    check(page, f"{game}: the seat's turn")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_and_the_replay_read_in_the_pseudo_locale(
+        server: LiveServer, new_page: Callable[..., Any], game: str) -> None:
+    table = finished_table(server, game)
+    page = new_page(**DESKTOP)
+    page.goto(f"{server.url}/watch/{table}?lang=qps")
+    page.wait_for_selector("[data-testid=result]:not(.hidden)")
+    check(page, f"{game}: the end, watched")
+    page.goto(f"{server.url}/replay/{table}?lang=qps")
+    page.wait_for_selector("body[data-status=ready]")
+    check(page, f"{game}: the replay's start")
+    page.click("[data-testid=last]")
+    check(page, f"{game}: the replay's end")
+
+
+def test_the_language_menu_switches_and_is_remembered(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page(**DESKTOP)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.get_attribute("html", "lang") == "en"  # no Accept-Language: English
+    assert page.input_value("select.language") == "en"
+    with page.expect_navigation():
+        page.select_option("select.language", "fr")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.input_value("select.language") == "fr"
+    page.goto(f"{server.url}/rules")  # another page, no ?lang=: the choice is remembered
+    page.wait_for_selector("body[data-status=ready]")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.input_value("select.language") == "fr"
+    with page.expect_navigation():
+        page.select_option("select.language", "de")
+    page.wait_for_selector("body[data-status=ready]")
+    assert page.get_attribute("html", "lang") == "de"
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.get_attribute("html", "lang") == "de"
+    assert_no_js_errors(page)
+
+
+def test_a_browser_asking_for_german_gets_a_german_page(server: LiveServer,
+                                                        browser: Any) -> None:
+    context = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=yes]")
+        assert page.get_attribute("html", "lang") == "de"
+        assert page.input_value("select.language") == "de"
+        # The page loaded the German catalogue for its scripts.
+        assert page.evaluate("performance.getEntriesByType('resource')"
+                             ".some((entry) => entry.name.endsWith('/i18n/de.json'))")
+    finally:
+        context.close()
