@@ -88,3 +88,26 @@ def test_the_rulebooks_are_served_in_the_languages_they_exist_in(client: TestCli
         books = client.get(f"/api/games/{game}/rules").json()["rulebooks"]
         assert [book["lang"] for book in books] == ["en"]
         assert client.get(books[0]["url"]).status_code == 200
+
+
+def test_the_lobbys_games_and_variants_are_explained_in_the_readers_language(
+        client: TestClient) -> None:
+    english = client.get("/api/games").json()
+    german = client.get("/api/games", headers={"accept-language": "de"}).json()
+    assert [game["id"] for game in english] == [game["id"] for game in german]
+    for mine, theirs in zip(german, english, strict=True):
+        assert mine["summary"] == translator("de").text(theirs["summary"]) != theirs["summary"]
+        for variant, original in zip(mine["variants"], theirs["variants"], strict=True):
+            assert variant["key"] == original["key"]  # keys and values stay as typed
+            assert variant["choices"] == original["choices"]
+            assert variant["summary"] != original["summary"], variant["key"]
+
+
+def test_the_page_for_an_address_that_leads_nowhere_speaks_the_readers_language(
+        client: TestClient) -> None:
+    answer = client.get("/no/such/page", headers={"accept": "text/html",
+                                                  "accept-language": "fr"})
+    assert answer.status_code == 404 and '<html lang="fr">' in answer.text
+    assert ">Rien ici<" in answer.text and "Nothing here" not in answer.text
+    english = client.get("/no/such/page", headers={"accept": "text/html"})
+    assert ">Nothing here<" in english.text

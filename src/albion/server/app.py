@@ -32,6 +32,7 @@ from albion.server.credentials import asks_for_seat, is_table_id, offered_token
 from albion.server.errors import ApiError, NotStored, StandInKeeps, not_found_page, wants_page
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
+from albion.server.languages import page_language
 from albion.server.lobby import add_lobby
 from albion.server.logs import install as redact_logs
 from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
@@ -108,14 +109,15 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
         if exc.status_code == 404 and wants_page(request):
-            return not_found_page()  # a browser that opened it: a page, not JSON
+            # a browser that opened it: a page (in its reader's language), not JSON
+            return not_found_page(page_language(request))
         return JSONResponse(ErrorBody(error=exc.code, message=str(exc.detail)).model_dump(),
                             status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 404 and wants_page(request):
-            return not_found_page()
+            return not_found_page(page_language(request))
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "error")
         return JSONResponse({"error": code, "message": str(exc.detail)},
                             status_code=exc.status_code)

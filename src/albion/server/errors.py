@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from html import escape
 from importlib import resources
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
+
+from albion.core.words import say
+from albion.i18n import translator
 
 DATA_PATHS = ("/api/", "/ws/", "/openapi.json")
 """Addresses whose answers are data, never pages: their refusals stay JSON for everyone."""
@@ -67,11 +71,26 @@ def wants_page(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "").lower()
 
 
-def not_found_page() -> HTMLResponse:
-    """404: a small page with the site's header and a way back to the lobby."""
-    return HTMLResponse(_not_found_html(), status_code=404)
+NOT_FOUND_WORDS = (say("Albion — not found"), say("Main"), say("Lobby"), say("Rules"),
+                   say("Reports"), say("API"), say("Nothing here"),
+                   say("No page of this server has this address: a link cut short, or a "
+                       "table that was never made here."), say("Back to the lobby"))
+"""The not-found page's words: it runs no script, so the server says them (issue 29)."""
+
+
+def not_found_page(lang: str = "en") -> HTMLResponse:
+    """404: a small page with the site's header and a way back to the lobby, in `lang`."""
+    return HTMLResponse(_not_found_html(lang), status_code=404,
+                        headers={"Vary": "Accept-Language, Cookie"})
 
 
 @cache
-def _not_found_html() -> str:
-    return resources.files("albion.server").joinpath("web/not-found.html").read_text("utf-8")
+def _not_found_html(lang: str) -> str:
+    text = resources.files("albion.server").joinpath("web/not-found.html").read_text("utf-8")
+    said = translator(lang)
+    text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    for words in NOT_FOUND_WORDS:
+        shown = escape(said.words(words))
+        text = (text.replace(f">{words.message}<", f">{shown}<")
+                .replace(f'aria-label="{words.message}"', f'aria-label="{shown}"'))
+    return text

@@ -19,6 +19,7 @@ from albion.bots.registry import is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
 from albion.core.registry import all_plugins, get_game
+from albion.i18n import translator
 from albion.server.actor import TableActor
 from albion.server.bots import Chance
 from albion.server.budgets import check_budget
@@ -26,6 +27,7 @@ from albion.server.credentials import is_table_id
 from albion.server.errors import ApiError
 from albion.server.hosts import origin_matches
 from albion.server.hub import Hub
+from albion.server.languages import page_language
 from albion.server.messages import (
     Clock,
     CreatedTable,
@@ -46,13 +48,15 @@ from albion.table.seeding import new_secret
 def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
     """The lobby's routes on `app`."""
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        """The games this server plays, their player counts and variants."""
-        return [{"id": game.id, "name": game.name, "summary": game.summary,
+    async def games(request: Request) -> list[dict[str, Any]]:
+        """The games this server plays, their player counts and variants; their words in
+        the language of `?lang=`, else the reader's (issue 29)."""
+        say = translator(page_language(request)).text
+        return [{"id": game.id, "name": game.name, "summary": say(game.summary),
                  "min_players": game.min_players, "max_players": game.max_players,
                  "variants": [{"key": o.key, "default": o.default, "ruling": o.ruling,
-                               "summary": o.summary, "choices": list(o.choices),
-                               "meanings": [o.meaning(choice) for choice in o.choices],
+                               "summary": say(o.summary), "choices": list(o.choices),
+                               "meanings": [say(o.meaning(choice)) for choice in o.choices],
                                "minimum": o.minimum, "maximum": o.maximum}
                               for o in game.variant_options],
                  "board": board_assets(plugin)}
