@@ -62,6 +62,9 @@ def play(page: Any, choose: Callable[[list[tuple[int, str]]], int], cap: int) ->
         expect(turn.or_(over)).to_be_visible(timeout=60_000)
         if over.is_visible():
             return taken
+        # the turn's line and its choices come from one update: wait for the list drawn
+        expect(region.get_by_role("list", name=CHOICES).get_by_role("button").first
+               ).to_be_visible(timeout=30_000)
         choices = numbered(region)
         assert [number for number, _ in choices] == list(range(1, len(choices) + 1))
         number = choose(choices)
