@@ -310,6 +310,7 @@ def test_sc_awaiting_falls_back_for_a_step_type_missing_from_the_table() -> None
     odd = camelot_wire.awaiting(dataclasses.replace(view, pending=(OddStep(),)))
     assert odd == camelot_wire.Awaiting(seat=state.current_player(), decision="choice",
                                         question=camelot_wire.GENERIC_CHOICE.question,
+                                        question_words=camelot_wire.GENERIC_CHOICE.words.to_json(),
                                         ruling=None)
     rolled = camelot_wire.awaiting(dataclasses.replace(
         view, pending=(*view.pending, TurnOver()), current_player=CHANCE))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from albion.core.events import ChanceResult
+from albion.core.words import Seat, Words, listing, say, say_n
 from albion.games.super_camelot.actions import (
     Draw,
     FirstSeat,
@@ -21,7 +22,7 @@ from albion.games.super_camelot.actions import (
     SuperCamelotAction,
 )
 from albion.games.super_camelot.board import name, slot_of, slot_origin
-from albion.games.super_camelot.events import CARD_WORDS, DECK_WORDS, FACE_WORDS, turn_of
+from albion.games.super_camelot.events import turn_of
 from albion.games.super_camelot.pieces import (
     AttackRoll,
     CardDraws,
@@ -34,6 +35,7 @@ from albion.games.super_camelot.pieces import (
     TreasureDraw,
 )
 from albion.games.super_camelot.record import SuperCamelotRecord
+from albion.games.super_camelot.words import CARD, DECK, FACE, tile_name
 from albion.games.super_camelot.world import TILES
 
 
@@ -102,45 +104,59 @@ def chance_event(state: SuperCamelotRecord, action: SuperCamelotAction,
     turn, turn_seat = turn_of(state)
     if isinstance(action, Roll):
         faces = tuple(face.name.lower() for face in action.faces)
-        shown = ", ".join(FACE_WORDS[face] for face in action.faces)
+        shown = listing([FACE[face] for face in action.faces])
         if isinstance(step, Defence):
-            return DiceRolled(text=f"P{step.victim + 1} defends against {step.damage} "
-                              f"damage: {shown}", outcome=wording, faces=faces,
+            return DiceRolled(words=say("{player} defends against {damage} damage: {faces}",
+                                        player=Seat(step.victim), damage=step.damage,
+                                        faces=shown), outcome=wording, faces=faces,
                               seat=step.victim, weapon=None, purpose="defence", turn=turn,
                               turn_seat=turn_seat)
         strike = step.strike if isinstance(step, AttackRoll | RerollDie) else None
         weapon = strike.weapon.name.lower() if strike else None
         again = isinstance(step, RerollDie)
-        what = "re-rolled die" if again else WEAPON_WORDS.get(weapon or "", "attack")
-        return DiceRolled(text=f"P{state.active + 1}'s {what}: {shown}", outcome=wording,
+        what = REROLLED if again else WEAPON_WORDS.get(weapon or "", ATTACK)
+        return DiceRolled(words=what.with_args(player=Seat(state.active), faces=shown),
+                          outcome=wording,
                           faces=faces, seat=state.active, weapon=weapon,
                           purpose="re-roll" if again else "attack", turn=turn,
                           turn_seat=turn_seat)
     if isinstance(action, StarCount) and isinstance(step, StarRoll):
         seat = step.rollers[len(step.stars)]
-        tie = f" (tie, roll {step.round})" if step.round > 1 else ""
-        stars = f"{action.stars} Star{'' if action.stars == 1 else 's'}"
-        return StarsRolled(text=f"P{seat + 1} rolls {stars} for the first player{tie}",
-                           outcome=wording, seat=seat, stars=action.stars)
+        rolled = say_n("{player} rolls {count} Star for the first player (tie, roll {round})",
+                       "{player} rolls {count} Stars for the first player (tie, roll "
+                       "{round})", action.stars, player=Seat(seat), round=step.round) \
+            if step.round > 1 else \
+            say_n("{player} rolls {count} Star for the first player",
+                  "{player} rolls {count} Stars for the first player", action.stars,
+                  player=Seat(seat))
+        return StarsRolled(words=rolled, outcome=wording, seat=seat, stars=action.stars)
     if isinstance(action, FirstSeat):
-        return FirstSeatDrawn(text=f"still tied: the lots say P{action.seat + 1} starts",
+        return FirstSeatDrawn(words=say("still tied: the lots say {player} starts",
+                                        player=Seat(action.seat)),
                               outcome=wording, seat=action.seat)
     if isinstance(action, PlaceTile) and isinstance(step, CentreDraw | TileDraw):
         slot = step.slot if isinstance(step, CentreDraw) else slot_of(step.target)
         tile = TILES[action.tile]
         explorer = state.active if isinstance(step, TileDraw) else None
-        text = (f"the {tile.name} tile is placed in the centre" if explorer is None
-                else f"P{explorer + 1} explores the {tile.name} tile")
-        return TileDrawn(text=text, outcome=wording, tile=tile.key, name=tile.name,
+        named = tile_name(tile.key, tile.name)
+        told = (say("the {tile} tile is placed in the centre", tile=named) if explorer is None
+                else say("{player} explores the {tile} tile", player=Seat(explorer),
+                         tile=named))
+        return TileDrawn(words=told, outcome=wording, tile=tile.key, name=tile.name,
                          slot=slot, north_west=name(slot_origin(slot)), seat=explorer,
                          turn=turn, turn_seat=turn_seat)
     if isinstance(action, Draw) and isinstance(step, CardDraws | SecondDraw | TreasureDraw):
         deck = step.draws.deck if isinstance(step, SecondDraw) else step.deck
-        return CardDrawn(text=f"P{state.active + 1} draws {CARD_WORDS[action.card]} "
-                         f"({DECK_WORDS[deck]})", outcome=wording,
+        return CardDrawn(words=say("{player} draws {card} ({deck})", player=Seat(state.active),
+                                   card=CARD[action.card], deck=DECK[deck]), outcome=wording,
                          card=action.card.name.lower(), deck=deck.name.lower(),
                          seat=state.active, turn=turn, turn_seat=turn_seat)
     return ChanceResult(text=wording, outcome=wording)
 
 
-WEAPON_WORDS = {"sword": "attack", "bomb": "bomb", "bow": "shot"}
+ATTACK: Words = say("{player}'s attack: {faces}")
+REROLLED: Words = say("{player}'s re-rolled die: {faces}")
+WEAPON_WORDS: dict[str, Words] = {"sword": ATTACK, "bomb": say("{player}'s bomb: {faces}"),
+                                  "bow": say("{player}'s shot: {faces}")}
+"""The dice of an attack in words, by its weapon (SC-12, SC-14, SC-15), and of a re-roll
+(SC-5)."""

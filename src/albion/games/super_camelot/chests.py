@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from albion.core.errors import Refusal
+from albion.core.words import say
 from albion.games.super_camelot.board import NEIGHBOURS, SIDE, SQUARES
 from albion.games.super_camelot.cards import has_cards
 from albion.games.super_camelot.components import Card, Deck, Item, Special
@@ -37,12 +38,13 @@ def open_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     thing = state.things.get(player.position - SIDE) \
         if SIDE <= player.position < SQUARES else None
     if thing is Thing.SMALL_CHEST:
-        return Refusal("SC-17", "a Small Chest opens with a small key, and you hold none")
+        return Refusal("SC-17", say("a Small Chest opens with a small key, and you hold none"))
     if thing is Thing.BIG_CHEST:
-        return Refusal("SC-17", "the Big Chest opens with the Big Key, and you do not hold it")
+        return Refusal("SC-17", say("the Big Chest opens with the Big Key, and you do not hold "
+                                    "it"))
     if thing in OPENED.values():
-        return Refusal("SC-17", "that chest is open already")
-    return Refusal("SC-17", "open a chest from the square directly south of it")
+        return Refusal("SC-17", say("that chest is open already"))
+    return Refusal("SC-17", say("open a chest from the square directly south of it"))
 
 
 def open_chest(state: SuperCamelotRecord) -> None:
@@ -80,8 +82,8 @@ def pick_up_refusal(state: SuperCamelotRecord, seat: int, special: Special) -> R
     if special in stacks_beside(state, seat):
         return None
     if state.players[seat].specials[special]:
-        return Refusal("SC-18", f"you already hold a {special.label}")
-    return Refusal("SC-18", f"no {special.label} stack beside you")
+        return Refusal("SC-18", say("you already hold a {special}", special=special.label))
+    return Refusal("SC-18", say("no {special} stack beside you", special=special.label))
 
 
 def pick_up(state: SuperCamelotRecord, special: Special) -> None:
@@ -107,7 +109,7 @@ def can_claim(state: SuperCamelotRecord, seat: int) -> bool:
 def claim_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     """SC-20: the Claim action, on a starting circle with all three relics."""
     return None if can_claim(state, seat) else Refusal(
-        "SC-20", "claim the Grail on a starting circle with all three relics")
+        "SC-20", say("claim the Grail on a starting circle with all three relics"))
 
 
 def dig_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
@@ -115,10 +117,10 @@ def dig_refusal(state: SuperCamelotRecord, seat: int) -> Refusal | None:
     if can_dig(state, seat):
         return None
     if not state.players[seat].has(Card.SHOVEL):
-        return Refusal("SC-26", "digging needs the Shovel")
-    return Refusal("SC-26", "no Small Loot is left to dig up" if
+        return Refusal("SC-26", say("digging needs the Shovel"))
+    return Refusal("SC-26", say("no Small Loot is left to dig up") if
                    0 <= state.players[seat].position < SQUARES else
-                   "dig on a square of a tile")
+                   say("dig on a square of a tile"))
 
 
 def can_dig(state: SuperCamelotRecord, seat: int) -> bool:

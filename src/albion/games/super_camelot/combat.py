@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from albion.core.errors import Refusal
+from albion.core.words import say
 from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_of, slot_squares
 from albion.games.super_camelot.components import Card, Item, Token
 from albion.games.super_camelot.pieces import AttackRoll, Strike, Thing, Weapon
@@ -29,8 +30,9 @@ BUSH: Final = Thing.BUSH  # Enum access is slow
 MIMIC: Final = Token.MIMIC
 DARK_KNIGHT: Final = Token.DARK_KNIGHT
 GREATSWORD: Final = Card.GREATSWORD
-ON_A_TILE: Final = Refusal("SC-12", "attacks are made from a square of a tile, not from a circle")
-SWEEP_NEEDS_GREATSWORD: Final = Refusal("SC-32", "only a Greatsword sweeps five squares")
+ON_A_TILE: Final = Refusal("SC-12", say("attacks are made from a square of a tile, not from a "
+                                         "circle"))
+SWEEP_NEEDS_GREATSWORD: Final = Refusal("SC-32", say("only a Greatsword sweeps five squares"))
 
 
 def enemy_hp(state: SuperCamelotRecord, token: Token) -> int:
@@ -114,7 +116,7 @@ def arc_refusal(state: SuperCamelotRecord, seat: int, arc: int) -> Refusal | Non
     if arc >= 4 and not player.has(Card.GREATSWORD):
         return SWEEP_NEEDS_GREATSWORD
     if not ARCS[state.rules.own_tile_arcs][player.position][arc]:
-        return Refusal("SC-32", "that arc has no square on your tile (arc=own-tile)")
+        return Refusal("SC-32", say("that arc has no square on your tile (arc=own-tile)"))
     return None
 
 
@@ -152,17 +154,17 @@ def bomb_refusal(state: SuperCamelotRecord, seat: int, centre: int) -> Refusal |
     hitting the same things."""
     player = state.players[seat]
     if not player.bombs:
-        return Refusal("SC-14", "you hold no Bomb")
+        return Refusal("SC-14", say("you hold no Bomb"))
     if not on_a_tile(state, seat):
         return ON_A_TILE
     if centre not in BLOCK_CENTRES[slot_of(player.position)]:
-        return Refusal("SC-14", "a bomb strikes a 3×3 block inside your tile: name its "
-                       "centre")
+        return Refusal("SC-14", say("a bomb strikes a 3×3 block inside your tile: name its "
+                           "centre"))
     hits = block_hits(state, seat, centre)
     first = next(c for c in bomb_centres(state, seat) if block_hits(state, seat, c) == hits)
     return None if first == centre else Refusal(
-        "SC-36", f"that block hits the same things as the one centred on {name(first)}: "
-        "bomb that one")
+        "SC-36", say("that block hits the same things as the one centred on {square}: bomb "
+                     "that one", square=name(first)))
 
 
 def bow_targets(state: SuperCamelotRecord, seat: int) -> list[int]:
@@ -180,16 +182,16 @@ def bow_refusal(state: SuperCamelotRecord, seat: int, target: int) -> Refusal | 
     one's own square)."""
     player = state.players[seat]
     if not player.has(Card.HUNTING_BOW):
-        return Refusal("SC-15", "shooting needs the Hunting Bow")
+        return Refusal("SC-15", say("shooting needs the Hunting Bow"))
     if state.bow_used:
-        return Refusal("SC-15", "the Hunting Bow shoots once per turn")
+        return Refusal("SC-15", say("the Hunting Bow shoots once per turn"))
     if not on_a_tile(state, seat):
         return ON_A_TILE
     if target in bow_targets(state, seat):
         return None
     if target in state.enemies and slot_of(target) == slot_of(player.position):
-        return Refusal("SC-15", "nobody can attack a Mimic on their own square")
-    return Refusal("SC-15", "the Hunting Bow shoots an enemy on your tile")
+        return Refusal("SC-15", say("nobody can attack a Mimic on their own square"))
+    return Refusal("SC-15", say("the Hunting Bow shoots an enemy on your tile"))
 
 
 def attack(state: SuperCamelotRecord, arc: int) -> None:

@@ -8,6 +8,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Final
 
+from albion.core.words import Words, say
+
 
 class Face(IntEnum):
     """A face of the custom dice (each 1 in 6)."""
@@ -54,13 +56,13 @@ class Character(IntEnum):
         return self.name.lower()
 
 
-ABILITIES: Final[dict[Character, str]] = {
-    Character.ARTHUR: "once per turn, re-roll 1 attack die",
-    Character.GWENIVERE: "+1 extra Health from any healing",
-    Character.LANCELOT: "the first 1 Hit of each attack counts as 2 Hits",
-    Character.MERLIN: "draws 2 Litter/Loot cards and keeps 1",
-    Character.PERCIVAL: "+1 square per Move action",
-    Character.GALAHAD: "on defence, a Gem also blocks",
+ABILITIES: Final[dict[Character, Words]] = {
+    Character.ARTHUR: say("once per turn, re-roll 1 attack die"),
+    Character.GWENIVERE: say("+1 extra Health from any healing"),
+    Character.LANCELOT: say("the first 1 Hit of each attack counts as 2 Hits"),
+    Character.MERLIN: say("draws 2 Litter/Loot cards and keeps 1"),
+    Character.PERCIVAL: say("+1 square per Move action"),
+    Character.GALAHAD: say("on defence, a Gem also blocks"),
 }
 """SC-5 [house]: the printed abilities are unknown; these are our own design."""
 

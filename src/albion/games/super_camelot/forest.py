@@ -6,9 +6,12 @@ table's variant (SC-5's abilities, SC-13's enemy health)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from albion.core.variants import Variant
+from albion.core.words import Words, say, say_n
 from albion.games.super_camelot.board import SIDE
 from albion.games.super_camelot.components import (
     GEM_ITEMS,
@@ -26,6 +29,7 @@ from albion.games.super_camelot.presentation import (
     START_BLOCK_SIZE,
     TREES,
     abilities,
+    ability_words,
     castle,
     circle_exits,
     circles,
@@ -40,7 +44,10 @@ class Wire(BaseModel):
 class Rule(Wire):
     """A rule in a few words, and its ruling."""
 
-    text: str
+    text: str = Field(description="The rule in English")
+    words: dict[str, Any] = Field(description="The rule as words (`{message, args}`, as an "
+                                              "event's `words`), for a face to say in its "
+                                              "reader's language (issue 29)")
     ruling: str
 
 
@@ -76,6 +83,9 @@ class Geometry(Wire):
                                                    "by item word")
     abilities: dict[str, str] = Field(description="Each character's ability (SC-5, the "
                                                   "`abilities` variant; empty when off)")
+    ability_words: dict[str, dict[str, Any]] = Field(
+        description="Each character's ability as words (`{message, args}`, issue 29); no "
+                    "entry when the `abilities` variant is off")
     rules: dict[str, Rule] = Field(description="By piece or part: tree, bush, rock, chest, "
                                                "big_chest, opened, stack, items, "
                                                "dark_knight, mimic, plant, fog, unpopulated, "
@@ -94,44 +104,47 @@ def geometry(variant: Variant) -> Geometry:
         trees=list(TREES), max_health=MAX_HEALTH, health_per_shield=HEALTH_PER_SHIELD,
         win_gems=WIN_GEMS,
         gem_values={item.name.lower(): GEM_VALUE[item] for item in GEM_ITEMS},
-        abilities=abilities(variant),
-        rules={key: Rule(text=text, ruling=ruling)
-               for key, (text, ruling) in _rules(mimic, plant, knight).items()})
+        abilities=abilities(variant), ability_words=ability_words(variant),
+        rules={key: Rule(text=str(words), words=words.to_json(), ruling=ruling)
+               for key, (words, ruling) in _rules(mimic, plant, knight).items()})
 
 
-def _hits(count: int) -> str:
-    return f"{count} hit{'s' if count != 1 else ''}"
-
-
-def _rules(mimic: int, plant: int, knight: int) -> dict[str, tuple[str, str]]:
+def _rules(mimic: int, plant: int, knight: int) -> dict[str, tuple[Words, str]]:
     """The rules a face explains, with the enemies' health at this table (SC-13)."""
     return {
-        "tree": ("a tree blocks its square", "SC-2"),
-        "bush": ("blocks its square; cut it with an attack", "SC-8"),
-        "rock": ("blocks its square", "SC-8"),
-        "chest": ("needs a small key; open it from the square south of it", "SC-17"),
-        "big_chest": ("needs the Big Key; open it from the square south of it", "SC-17"),
-        "opened": ("an opened chest still blocks", "SC-31"),
-        "stack": ("pick one up from an orthogonally adjacent square", "SC-18"),
-        "items": ("walk in to collect them", "SC-8"),
-        "dark_knight": (f"{_hits(knight)} to kill; walks next to you and deals "
-                        f"{DAMAGE[Token.DARK_KNIGHT]} damage", "SC-23"),
-        "mimic": (f"{_hits(mimic)} to kill; walks onto you, steals a treasure and deals "
-                  f"{DAMAGE[Token.MIMIC]} damage", "SC-24"),
-        "plant": (f"{_hits(plant)} to kill; never moves, spits a stone for "
-                  f"{DAMAGE[Token.PLANT]} damage along a line", "SC-25"),
-        "fog": ("unexplored forest: stepping off the map's edge draws a tile", "SC-10"),
-        "unpopulated": ("nobody here: bushes, rocks and enemies return when someone "
-                        "enters", "SC-11"),
-        "start": ("the Starting Tile", "SC-3"),
-        "circle": ("a starting circle", "SC-3"),
-        "castle": ("the Castle with the Holy Grail: with all 3 Relics, stand on a circle "
-                   "and claim it", "SC-20"),
-        "health": (f"a shield is {HEALTH_PER_SHIELD} health, a cracked one less; at 0 the "
-                   "character passes out", "SC-21"),
-        "gems": (f"gems are seen by their owner only; {WIN_GEMS} win at once", "SC-19"),
-        "supply_out": ("a card dropping a gem of this colour drops nothing", "SC-42"),
-        "abilities": ("the characters' abilities are our own design", "SC-5"),
-        "passed_out": ("passed out: on its next turn it recovers to 1 health and does "
-                       "nothing else", "SC-21"),
+        "tree": (say("a tree blocks its square"), "SC-2"),
+        "bush": (say("blocks its square; cut it with an attack"), "SC-8"),
+        "rock": (say("blocks its square"), "SC-8"),
+        "chest": (say("needs a small key; open it from the square south of it"), "SC-17"),
+        "big_chest": (say("needs the Big Key; open it from the square south of it"), "SC-17"),
+        "opened": (say("an opened chest still blocks"), "SC-31"),
+        "stack": (say("pick one up from an orthogonally adjacent square"), "SC-18"),
+        "items": (say("walk in to collect them"), "SC-8"),
+        "dark_knight": (say_n("{count} hit to kill; walks next to you and deals {damage} "
+                              "damage", "{count} hits to kill; walks next to you and deals "
+                              "{damage} damage", knight, damage=DAMAGE[Token.DARK_KNIGHT]),
+                        "SC-23"),
+        "mimic": (say_n("{count} hit to kill; walks onto you, steals a treasure and deals "
+                        "{damage} damage", "{count} hits to kill; walks onto you, steals a "
+                        "treasure and deals {damage} damage", mimic, damage=DAMAGE[Token.MIMIC]),
+                  "SC-24"),
+        "plant": (say_n("{count} hit to kill; never moves, spits a stone for {damage} damage "
+                        "along a line", "{count} hits to kill; never moves, spits a stone for "
+                        "{damage} damage along a line", plant, damage=DAMAGE[Token.PLANT]),
+                  "SC-25"),
+        "fog": (say("unexplored forest: stepping off the map's edge draws a tile"), "SC-10"),
+        "unpopulated": (say("nobody here: bushes, rocks and enemies return when someone "
+                            "enters"), "SC-11"),
+        "start": (say("the Starting Tile"), "SC-3"),
+        "circle": (say("a starting circle"), "SC-3"),
+        "castle": (say("the Castle with the Holy Grail: with all 3 Relics, stand on a circle "
+                       "and claim it"), "SC-20"),
+        "health": (say("a shield is {health} health, a cracked one less; at 0 the character "
+                       "passes out", health=HEALTH_PER_SHIELD), "SC-21"),
+        "gems": (say("gems are seen by their owner only; {gems} win at once", gems=WIN_GEMS),
+                 "SC-19"),
+        "supply_out": (say("a card dropping a gem of this colour drops nothing"), "SC-42"),
+        "abilities": (say("the characters' abilities are our own design"), "SC-5"),
+        "passed_out": (say("passed out: on its next turn it recovers to 1 health and does "
+                           "nothing else"), "SC-21"),
     }

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from albion.core.errors import Refusal
+from albion.core.words import say
 from albion.games.super_camelot import belongings, world
 from albion.games.super_camelot.board import (
     CASTLE,
@@ -37,23 +38,23 @@ def allowance(state: SuperCamelotRecord, seat: int) -> int:
     return squares
 
 
-NO_ACTIONS: Final = Refusal("SC-6", "no actions left this turn: end your turn")
-TREES: Final = Refusal("SC-8", "trees block the way")
-ENEMY_THERE: Final = Refusal("SC-8", "an enemy stands there")
-CHARACTER_THERE: Final = Refusal("SC-8", "another character stands there")
+NO_ACTIONS: Final = Refusal("SC-6", say("no actions left this turn: end your turn"))
+TREES: Final = Refusal("SC-8", say("trees block the way"))
+ENEMY_THERE: Final = Refusal("SC-8", say("an enemy stands there"))
+CHARACTER_THERE: Final = Refusal("SC-8", say("another character stands there"))
 ROCK_THERE: Final = Refusal(
-    "SC-8", "a rock blocks the way (the Power Gauntlet moves through rocks)")
+    "SC-8", say("a rock blocks the way (the Power Gauntlet moves through rocks)"))
 OBJECT_THERE: Final = Refusal(
-    "SC-8", "an object blocks the way (a bush, a rock, a chest or a stack)")
-NO_TILE_LEFT: Final = Refusal("SC-10", "no tile is left to explore")
-EXPLORE_FROM_MAP: Final = Refusal("SC-10", "you can explore only from a square of the map")
-TOKEN_ON_ENTRY: Final = Refusal("SC-9", "entering there would land on a token once the tile is "
-                                "populated")
-NO_WAY_OUT: Final = Refusal("SC-9", "entering there would leave no free way out")
-RELICS_NEEDED: Final = Refusal("SC-8", "the Starting Tile cannot be re-entered without all three "
-                               "relics (SC-20)")
-CIRCLE_TAKEN: Final = Refusal("SC-20", "another character stands on that circle: only a free "
-                              "circle opens")
+    "SC-8", say("an object blocks the way (a bush, a rock, a chest or a stack)"))
+NO_TILE_LEFT: Final = Refusal("SC-10", say("no tile is left to explore"))
+EXPLORE_FROM_MAP: Final = Refusal("SC-10", say("you can explore only from a square of the map"))
+TOKEN_ON_ENTRY: Final = Refusal("SC-9", say("entering there would land on a token once the "
+                                            "tile is populated"))
+NO_WAY_OUT: Final = Refusal("SC-9", say("entering there would leave no free way out"))
+RELICS_NEEDED: Final = Refusal("SC-8", say("the Starting Tile cannot be re-entered without all "
+                                           "three relics (SC-20)"))
+CIRCLE_TAKEN: Final = Refusal("SC-20", say("another character stands on that circle: only a "
+                                           "free circle opens"))
 
 
 OPEN_STEPS: Final[tuple[tuple[int, ...], ...]] = tuple(
@@ -95,20 +96,20 @@ def step_refusal(state: SuperCamelotRecord, seat: int, target: int) -> Refusal |
     origin = state.players[seat].position
     if target >= SQUARES:
         if CIRCLE_OF_EXIT.get(origin) != target:
-            return Refusal("SC-8", "a step goes to a square orthogonally next to you")
+            return Refusal("SC-8", say("a step goes to a square orthogonally next to you"))
         return circle_refusal(state, seat, target)
     if target not in STEP_TO[origin]:
         if origin < SQUARES and target in START_BLOCK and target in NEIGHBOURS[origin]:
             if target in CASTLE:
-                return Refusal("SC-8", "the Castle blocks the way")
+                return Refusal("SC-8", say("the Castle blocks the way"))
             if state.players[seat].has_all_relics():
-                return Refusal("SC-20", "with all three relics, step onto the starting "
-                               "circle itself: the Starting Tile's other squares stay closed")
+                return Refusal("SC-20", say("with all three relics, step onto the starting "
+                                   "circle itself: the Starting Tile's other squares stay closed"))
             return RELICS_NEEDED
         if origin >= SQUARES:
-            return Refusal("SC-8", "from a circle, step onto one of the four squares "
-                           "bordering its side of the Starting Tile")
-        return Refusal("SC-8", "a step goes to a square orthogonally next to you")
+            return Refusal("SC-8", say("from a circle, step onto one of the four squares "
+                               "bordering its side of the Starting Tile"))
+        return Refusal("SC-8", say("a step goes to a square orthogonally next to you"))
     return enter_refusal(state, seat, origin, target)
 
 

@@ -8,10 +8,11 @@ circles, the trees, the characters' abilities)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from albion.core.presentation import ActionNote, Place
 from albion.core.variants import Variant
+from albion.core.words import Seat, Words, say, say_n
 from albion.games.super_camelot.actions import (
     Activate,
     Attack,
@@ -47,15 +48,17 @@ from albion.games.super_camelot.board import (
 from albion.games.super_camelot.combat import ARC_NAMES, ARCS, BLOCKS
 from albion.games.super_camelot.components import ABILITIES, Character
 from albion.games.super_camelot.config import Rules
-from albion.games.super_camelot.events import (
-    ARC_WORDS,
-    CARD_WORDS,
-    FACE_WORDS,
-    SPECIAL_WORDS,
-    bare,
-)
 from albion.games.super_camelot.tiles import TILE_SIZE
 from albion.games.super_camelot.view import SuperCamelotView
+from albion.games.super_camelot.words import (
+    CARD,
+    CARD_NAME,
+    DIRECTION,
+    FACE,
+    ON_CIRCLE,
+    ONTO_CIRCLE,
+    SPECIAL,
+)
 
 CIRCLE_SQUARES: dict[int, tuple[int, int]] = {
     CIRCLES[0]: (12 * SIDE + 13, 12 * SIDE + 14),
@@ -182,12 +185,14 @@ def annotate(view: SuperCamelotView,
 
 
 COMMAND_NOTES: dict[Command, ActionNote] = {
-    Command.STOP: ActionNote("stop", "Stop moving (the rest of this move is lost)", "SC-8"),
-    Command.CLAIM: ActionNote("claim", "Claim the Holy Grail and win", "SC-20",
+    Command.STOP: ActionNote("stop", say("Stop moving (the rest of this move is lost)"),
+                             "SC-8"),
+    Command.CLAIM: ActionNote("claim", say("Claim the Holy Grail and win"), "SC-20",
                               Place("castle")),
-    Command.DIG: ActionNote("dig", "Dig with the Shovel: draw a Small Loot card", "SC-26"),
-    Command.END_TURN: ActionNote("end_turn", "End your turn", "SC-33"),
-    Command.KEEP_ROLL: ActionNote("keep_roll", "Keep the dice as they are", "SC-5"),
+    Command.DIG: ActionNote("dig", say("Dig with the Shovel: draw a Small Loot card"),
+                            "SC-26"),
+    Command.END_TURN: ActionNote("end_turn", say("End your turn"), "SC-33"),
+    Command.KEEP_ROLL: ActionNote("keep_roll", say("Keep the dice as they are"), "SC-5"),
 }
 
 
@@ -199,7 +204,7 @@ def _note(view: SuperCamelotView, rules: Rules, seat: int, position: int,
         return _attack(rules, position, action.arc)
     if action is Command.OPEN_CHEST:
         chest = name(position - SIDE)
-        return ActionNote("open", "Open the chest north of you", "SC-17",
+        return ActionNote("open", OPEN_CHEST, "SC-17",
                           Place("square", square=chest), (chest,))
     if isinstance(action, Command):
         return COMMAND_NOTES[action]
@@ -207,22 +212,24 @@ def _note(view: SuperCamelotView, rules: Rules, seat: int, position: int,
         return _pick(rules, action.character)
     if isinstance(action, PlaceOnCircle):
         side = CIRCLE_NAMES[action.circle]
-        return ActionNote("enter", f"Start on the {side} circle", "SC-7",
+        return ActionNote("enter", say("Start {circle}", circle=ON_CIRCLE[action.circle]),
+                          "SC-7",
                           Place("circle", item=side), _circle_squares(SQUARES + action.circle))
     if isinstance(action, Bomb):
         block = tuple(name(square) for square in sorted(BLOCKS[action.centre]))
-        return ActionNote("bomb", f"Bomb the 3×3 block around {name(action.centre)} (it "
-                          "hurts every character in it)", "SC-14",
+        return ActionNote("bomb", say("Bomb the 3×3 block around {square} (it hurts every "
+                                      "character in it)", square=name(action.centre)), "SC-14",
                           Place("square", square=name(action.centre)), block)
     if isinstance(action, Shoot):
         target = name(action.target)
-        return ActionNote("shoot", f"Shoot the enemy on {target} with the Hunting Bow",
+        return ActionNote("shoot", say("Shoot the enemy on {square} with the Hunting Bow",
+                                       square=target),
                           "SC-15", Place("square", square=target), (target,))
     if isinstance(action, PickUp):
         stack = next((square for square, (special, _) in view.stacks
                       if special is action.special and position < SQUARES
                       and square in NEIGHBOURS[position]), None)
-        return ActionNote("pick_up", f"Pick up {SPECIAL_WORDS[action.special]}",
+        return ActionNote("pick_up", say("Pick up {special}", special=SPECIAL[action.special]),
                           "SC-18", None if stack is None else Place("square",
                                                                     square=name(stack)))
     return _choice(view, action)
@@ -233,13 +240,16 @@ def _step(view: SuperCamelotView, position: int, to: int) -> ActionNote:
     on the unexplored square it enters (a face draws the fog beside the map there)."""
     if to >= SQUARES:
         side = CIRCLE_NAMES[to - SQUARES]
-        return ActionNote("step", f"Step onto the {side} circle", "SC-20",
+        return ActionNote("step", say("Step {circle}", circle=ONTO_CIRCLE[to - SQUARES]),
+                          "SC-20",
                           Place("circle", item=side), _circle_squares(to))
     square = name(to)
     if view.slot_tile[slot_of(to)] < 0:
-        return ActionNote("explore", f"Explore: step to {square} and draw a new tile",
+        return ActionNote("explore", say("Explore: step to {square} and draw a new tile",
+                                         square=square),
                           "SC-10", Place("square", square=square), (square,))
-    return ActionNote("step", f"Step to {square}", "SC-8", Place("square", square=square),
+    return ActionNote("step", say("Step to {square}", square=square), "SC-8",
+                      Place("square", square=square),
                       (square,))
 
 
@@ -251,8 +261,9 @@ def _attack(rules: Rules, position: int, arc: int) -> ActionNote:
     anchor = middle if middle in struck else (struck[0] if struck else None)
     sweep = arc >= 4
     squares = tuple(name(square) for square in struck)
-    label = (f"{'Sweep' if sweep else 'Attack'} {ARC_WORDS.get(ARC_NAMES[arc], ARC_NAMES[arc])}: "
-             + (", ".join(squares) if squares else "no square"))
+    reached: Words | str = ", ".join(squares) if squares else say("no square")
+    label = say("Sweep {direction}: {squares}" if sweep else "Attack {direction}: {squares}",
+                direction=DIRECTION[ARC_NAMES[arc]], squares=reached)
     return ActionNote("sweep" if sweep else "attack", label, "SC-32" if sweep else "SC-12",
                       None if anchor is None else Place("square", square=name(anchor),
                                                         item=ARC_NAMES[arc]),
@@ -267,8 +278,11 @@ def _middle(position: int, arc: int) -> int:
 
 
 def _pick(rules: Rules, character: Character) -> ActionNote:
-    ability = f": {ABILITIES[character]}" if rules.abilities else ""
-    return ActionNote("pick", f"Play {character.label.capitalize()}{ability}", "SC-34",
+    named = character.label.capitalize()
+    label = say("Play {character}: {ability}", character=named,
+                ability=ABILITIES[character]) if rules.abilities \
+        else say("Play {character}", character=named)
+    return ActionNote("pick", label, "SC-34",
                       Place("characters", item=character.label))
 
 
@@ -276,18 +290,21 @@ def _circle_squares(circle: int) -> tuple[str, ...]:
     return tuple(name(square) for square in CIRCLE_SQUARES[circle])
 
 
-STARS_WORDS: dict[int, str] = {
-    0: "Use no Star as a Gem: each counts as 2 Hits",
-    1: "Use 1 Star as a Gem, any other as 2 Hits",
-    2: "Use 2 Stars as Gems, any other as 2 Hits",
-    3: "Use 3 Stars as Gems"}
+OPEN_CHEST = say("Open the chest north of you")
+STARS_WORDS: dict[int, Words] = {
+    0: say("Use no Star as a Gem: each counts as 2 Hits"),
+    1: say_n("Use {count} Star as a Gem, any other as 2 Hits",
+             "Use {count} Stars as Gems, any other as 2 Hits", 1),
+    2: say_n("Use {count} Star as a Gem, any other as 2 Hits",
+             "Use {count} Stars as Gems, any other as 2 Hits", 2),
+    3: say_n("Use {count} Star as a Gem", "Use {count} Stars as Gems", 3)}
 """SC-38: how many Stars of the roll become Gems, in a player's words (issue 27: the
 buttons read `gems 0`, `gems 1`)."""
-ON_A_SQUARE: dict[type, tuple[str, str, str]] = {
-    Kill: ("kill", "Kill the enemy on {square}", "SC-38"),
-    LootFrom: ("loot", "The enemy killed on {square} draws Loot", "SC-12"),
-    DropAt: ("drop", "Drop it on {square}", "SC-16"),
-    Activate: ("activate", "The enemy on {square} acts next", "SC-22"),
+ON_A_SQUARE: dict[type, tuple[str, Words, str]] = {
+    Kill: ("kill", say("Kill the enemy on {square}"), "SC-38"),
+    LootFrom: ("loot", say("The enemy killed on {square} draws Loot"), "SC-12"),
+    DropAt: ("drop", say("Drop it on {square}"), "SC-16"),
+    Activate: ("activate", say("The enemy on {square} acts next"), "SC-22"),
 }
 """The answers that name a square: their kind, words and ruling."""
 
@@ -296,28 +313,31 @@ def _choice(view: SuperCamelotView, action: SuperCamelotAction) -> ActionNote:
     """The answers to a question the game asks (SC-5, SC-12, SC-16, SC-22, SC-24, SC-38)."""
     if isinstance(action, Reroll):
         face = action.face.name.lower()
-        return ActionNote("reroll", f"Re-roll the die showing {FACE_WORDS[action.face]}",
+        return ActionNote("reroll", say("Re-roll the die showing {face}",
+                                        face=FACE[action.face]),
                           "SC-5", Place("dice", item=face))
     if isinstance(action, UseStars):
-        return ActionNote("stars", STARS_WORDS.get(action.gems, f"Use {action.gems} Stars as "
-                                                                "Gems"), "SC-38")
+        return ActionNote("stars", STARS_WORDS.get(action.gems) or say_n(
+            "Use {count} Star as a Gem", "Use {count} Stars as Gems", action.gems), "SC-38")
     if isinstance(action, Kill | LootFrom | DropAt | Activate):
         kind, words, ruling = ON_A_SQUARE[type(action)]
         square = name(action.square)
-        return ActionNote(kind, words.format(square=square), ruling,
+        return ActionNote(kind, words.with_args(square=square), ruling,
                           Place("square", square=square), (square,))
     if isinstance(action, KeepCard):
         card = action.card.name.lower()
-        return ActionNote("keep", f"Keep {CARD_WORDS[action.card]}", "SC-5",
+        return ActionNote("keep", say("Keep {card}", card=CARD[action.card]), "SC-5",
                           Place("cards", item=card))
     if isinstance(action, Target):
         where = view.players[action.seat].position
-        return ActionNote("target", f"The enemy attacks P{action.seat + 1}", "SC-22",
+        return ActionNote("target", say("The enemy attacks {player}",
+                                        player=Seat(action.seat)), "SC-22",
                           None if where == OFF_BOARD else Place(
                               "square", seat=action.seat, square=shown_at(where)))
     if isinstance(action, GiveUp):
         card = action.card.name.lower()
-        return ActionNote("give_up", f"Give the Mimic your {bare(CARD_WORDS[action.card])}",
+        return ActionNote("give_up", say("Give the Mimic your {card}",
+                                         card=CARD_NAME[action.card]),
                           "SC-24", Place("treasures", seat=view.seat, item=card))
     return ActionNote("action", str(action))
 
@@ -344,4 +364,13 @@ def castle() -> list[str]:
 def abilities(variant: Variant) -> dict[str, str]:
     """SC-5 [house]: each character's ability at this table (none with abilities=off)."""
     on = Rules.of(variant).abilities
-    return {character.label: ABILITIES[character] if on else "" for character in Character}
+    return {character.label: str(ABILITIES[character]) if on else ""
+            for character in Character}
+
+
+def ability_words(variant: Variant) -> dict[str, dict[str, Any]]:
+    """SC-5 [house]: each character's ability at this table as words (issue 29; none with
+    abilities=off)."""
+    if not Rules.of(variant).abilities:
+        return {}
+    return {character.label: ABILITIES[character].to_json() for character in Character}

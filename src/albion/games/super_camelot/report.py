@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from albion.core.events import EVERYONE, Event
+from albion.core.words import Seat, say, say_n
 from albion.games.super_camelot import events as words
 from albion.games.super_camelot.actions import KeepCard
 from albion.games.super_camelot.board import name
@@ -27,6 +28,7 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
     Weapon,
 )
+from albion.games.super_camelot.words import A_TOKEN, CARD, CARD_NAME, ITEM, THE_TOKEN
 
 if TYPE_CHECKING:
     from albion.games.super_camelot.state import SuperCamelotState
@@ -85,33 +87,41 @@ def outcome(before: SuperCamelotState, after: SuperCamelotState) -> list[Event]:
         _enemy_events(before, after) + _wasted_potion(before, after)
     big = _big_treasure(before, after)
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=False)):
-        who = f"P{seat + 1}"
+        who = Seat(seat)
         if new.health < old.health:
             events.append(HealthEvent(
-                text=f"{who} takes {old.health - new.health} damage ({new.health} health "
-                     "left)", seat=seat, change=new.health - old.health, health=new.health,
+                words=say_n("{player} takes {count} damage ({health} health left)",
+                            "{player} takes {count} damage ({health} health left)",
+                            old.health - new.health, player=who, health=new.health),
+                seat=seat, change=new.health - old.health, health=new.health,
                 passed_out=new.passed_out, emphasis="damage"))
         elif new.health > old.health and not old.passed_out:
-            events.append(HealthEvent(text=f"{who} heals to {new.health} health", seat=seat,
+            events.append(HealthEvent(words=say("{player} heals to {health} health", player=who,
+                                                health=new.health), seat=seat,
                                       change=new.health - old.health, health=new.health,
                                       passed_out=False))
         if new.passed_out and not old.passed_out:
-            events.append(HealthEvent(text=f"{who} passes out", seat=seat, change=0,
+            events.append(HealthEvent(words=say("{player} passes out", player=who), seat=seat,
+                                      change=0,
                                       health=new.health, passed_out=True,
                                       emphasis="pass_out"))
         paid = big if seat == before.active else None
-        events += [Gain(text=f"{who} gets {words.ITEM_WORDS[item]}", seat=seat,
+        events += [Gain(words=say("{player} gets {item}", player=who, item=ITEM[item]),
+                        seat=seat,
                         thing=item.label,
                         audience=frozenset({seat}) if paid and item in GEM_ITEMS else EVERYONE)
                    for item in Item for _ in range(_held(new, item) - _held(old, item))]
         if paid:
-            events.append(Gain(text=f"{who} hides the Big Treasure's gems in the wallet",
+            events.append(Gain(words=say("{player} hides the Big Treasure's gems in the wallet",
+                                         player=who),
                                seat=seat, thing=paid.label))
         gained = [card for card in new.treasures if card not in old.treasures]
-        events += [Gain(text=f"{who} gains {words.CARD_WORDS[card]}", seat=seat,
+        events += [Gain(words=say("{player} gains {card}", player=who, card=CARD[card]),
+                        seat=seat,
                         thing=card.label)
                    for card, status in gained if status is TreasureState.UP]
-        events += [Gain(text=f"a Mimic takes {who}'s {words.bare(words.CARD_WORDS[card])}",
+        events += [Gain(words=say("a Mimic takes {player}'s {card}", player=who,
+                                  card=CARD_NAME[card]),
                         seat=seat, thing=card.label, stolen=True, emphasis="loss")
                    for card, status in gained if status is TreasureState.STOLEN]
     return [replace(event, turn=turn, turn_seat=turn_seat) for event in events]
@@ -136,9 +146,10 @@ def _wasted_potion(before: SuperCamelotState,
     card = _potion_used(before, after)
     if card is None:
         return []
-    why = "has passed out" if old.passed_out else "is at full health"
-    return [HealthEvent(text=f"P{seat + 1}'s {words.bare(words.CARD_WORDS[card])} has no "
-                             f"effect (P{seat + 1} {why})",
+    said = say("{player}'s {card} has no effect ({player} has passed out)") \
+        if old.passed_out else say("{player}'s {card} has no effect ({player} is at full "
+                                   "health)")
+    return [HealthEvent(words=said.with_args(player=Seat(seat), card=CARD_NAME[card]),
                         seat=seat, change=0, health=new.health, passed_out=new.passed_out)]
 
 
@@ -217,16 +228,17 @@ def _enemy_events(before: SuperCamelotState,
         if origin is not None:
             del gone[origin]
             events.append(EnemyEvent(
-                text=f"the {words.TOKEN_WORDS[token]} moves from {name(origin)} to "
-                     f"{name(square)}",
+                words=say("{enemy} moves from {origin} to {square}", enemy=THE_TOKEN[token],
+                          origin=name(origin), square=name(square)),
                 enemy=_label(token), square=name(square), change="moves",
                 origin=name(origin)))
         else:
-            events.append(EnemyEvent(text=f"a {words.TOKEN_WORDS[token]} appears on "
-                                          f"{name(square)}",
+            events.append(EnemyEvent(words=say("{enemy} appears on {square}",
+                                               enemy=A_TOKEN[token], square=name(square)),
                                      enemy=_label(token), square=name(square),
                                      change="appears"))
-    events += [EnemyEvent(text=f"the {words.TOKEN_WORDS[token]} on {name(square)} is killed",
+    events += [EnemyEvent(words=say("{enemy} on {square} is killed", enemy=THE_TOKEN[token],
+                                    square=name(square)),
                           enemy=_label(token), square=name(square), change="dies")
                for square, token in sorted(gone.items())]
     return events

@@ -9,6 +9,7 @@ from itertools import product
 from typing import Final
 
 from albion.core.errors import Refusal
+from albion.core.words import say
 from albion.games.super_camelot import belongings
 from albion.games.super_camelot.combat import enemy_hp
 from albion.games.super_camelot.components import Card, Character, Deck, Face, Token
@@ -118,13 +119,13 @@ def kill_refusal(step: KillChoice, square: int) -> Refusal | None:
     """SC-12, SC-38: why the enemy on `square` may not be named next, or None: it must be
     one the attack reaches, not named yet, in a maximal kill set with those named."""
     if square in step.chosen:
-        return Refusal("SC-38", "that enemy is already chosen: name another")
+        return Refusal("SC-38", say("that enemy is already chosen: name another"))
     if square not in step.strike.enemies:
-        return Refusal("SC-12", "the attack reaches no enemy there")
+        return Refusal("SC-12", say("the attack reaches no enemy there"))
     chosen = set(step.chosen)
     if not any(square in kill and chosen.issubset(kill) for kill in step.kills):
-        return Refusal("SC-38", "the hits cannot kill that enemy as well as those chosen "
-                                "in any set no larger one contains")
+        return Refusal("SC-38", say("the hits cannot kill that enemy as well as those chosen "
+                                    "in any set no larger one contains"))
     return None
 
 
@@ -182,9 +183,9 @@ def loot_refusal(step: LootChoice, square: int) -> Refusal | None:
     """SC-12, SC-28: why the enemy on `square` may not be named next to draw Loot, or None:
     one this attack killed, not named yet (one card per killed enemy)."""
     if square in step.chosen:
-        return Refusal("SC-28", "that enemy already draws Loot: each draws one card at most")
+        return Refusal("SC-28", say("that enemy already draws Loot: each draws one card at most"))
     if all(square != fell for fell, _ in step.fallen):
-        return Refusal("SC-12", "only an enemy this attack killed draws Loot")
+        return Refusal("SC-12", say("only an enemy this attack killed draws Loot"))
     return None
 
 

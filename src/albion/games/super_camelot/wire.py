@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from albion.core.presentation import ActionNote
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
+from albion.core.words import Words, say
 from albion.games.super_camelot import forest, presentation
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import (
@@ -154,45 +155,50 @@ class Ask:
     """One row of the table: what a step asks, in words, and the ruling behind it."""
 
     decision: Decision
-    question: str
+    words: Words
     ruling: str | None
+
+    @property
+    def question(self) -> str:
+        """The question in English."""
+        return str(self.words)
 
 
 ASKS: dict[type, Ask] = {
-    DropChoice: Ask("drop", "where the item drops", "SC-16"),
-    StarChoice: Ask("stars", "how many Stars count as Gems (the rest as 2 Hits)", "SC-38"),
-    KillChoice: Ask("kill", "which enemy the hits kill next, one at a time, beside those "
-                            "already chosen (the squares)", "SC-38"),
-    LootChoice: Ask("loot", "which killed enemy draws Loot next, one at a time, beside "
-                            "those already chosen (the squares)", "SC-12"),
-    KeepChoice: Ask("keep", "which of the two cards to keep", "SC-5"),
-    RerollChoice: Ask("reroll", "whether to re-roll one attack die, and which", "SC-5"),
-    TargetChoice: Ask("target", "which of the equally near characters the enemy attacks",
+    DropChoice: Ask("drop", say("where the item drops"), "SC-16"),
+    StarChoice: Ask("stars", say("how many Stars count as Gems (the rest as 2 Hits)"), "SC-38"),
+    KillChoice: Ask("kill", say("which enemy the hits kill next, one at a time, beside those "
+                                "already chosen (the squares)"), "SC-38"),
+    LootChoice: Ask("loot", say("which killed enemy draws Loot next, one at a time, beside "
+                                "those already chosen (the squares)"), "SC-12"),
+    KeepChoice: Ask("keep", say("which of the two cards to keep"), "SC-5"),
+    RerollChoice: Ask("reroll", say("whether to re-roll one attack die, and which"), "SC-5"),
+    TargetChoice: Ask("target", say("which of the equally near characters the enemy attacks"),
                       "SC-22"),
-    StealChoice: Ask("give_up", "which face-up treasure the Mimic takes", "SC-24"),
-    EnemyTurn: Ask("activate", "which enemy acts next", "SC-22"),
-    CentreDraw: Ask("chance", "a centre tile is drawn", "SC-1"),
-    TileDraw: Ask("chance", "the explored tile is drawn", "SC-10"),
-    StarRoll: Ask("chance", "the dice are rolled for the first player", "SC-4"),
-    RollOff: Ask("chance", "one of the players tied for the most Stars is drawn to start",
+    StealChoice: Ask("give_up", say("which face-up treasure the Mimic takes"), "SC-24"),
+    EnemyTurn: Ask("activate", say("which enemy acts next"), "SC-22"),
+    CentreDraw: Ask("chance", say("a centre tile is drawn"), "SC-1"),
+    TileDraw: Ask("chance", say("the explored tile is drawn"), "SC-10"),
+    StarRoll: Ask("chance", say("the dice are rolled for the first player"), "SC-4"),
+    RollOff: Ask("chance", say("one of the players tied for the most Stars is drawn to start"),
                  "SC-41"),
-    AttackRoll: Ask("chance", "the attack dice are rolled", "SC-12"),
-    RerollDie: Ask("chance", "the die is re-rolled", "SC-5"),
-    CardDraws: Ask("chance", "a card is drawn", "SC-16"),
-    SecondDraw: Ask("chance", "the second of two cards is drawn", "SC-5"),
-    TreasureDraw: Ask("chance", "a treasure card is drawn", "SC-17"),
-    Defence: Ask("chance", "the defence dice are rolled", "SC-21"),
+    AttackRoll: Ask("chance", say("the attack dice are rolled"), "SC-12"),
+    RerollDie: Ask("chance", say("the die is re-rolled"), "SC-5"),
+    CardDraws: Ask("chance", say("a card is drawn"), "SC-16"),
+    SecondDraw: Ask("chance", say("the second of two cards is drawn"), "SC-5"),
+    TreasureDraw: Ask("chance", say("a treasure card is drawn"), "SC-17"),
+    Defence: Ask("chance", say("the defence dice are rolled"), "SC-21"),
 }
 """What the pending step on top asks, by its type. Add a row for a new step type; until
 then it gets GENERIC_CHOICE or GENERIC_CHANCE."""
-GENERIC_CHOICE = Ask("choice", "the decision the game asks for next", None)
-GENERIC_CHANCE = Ask("chance", "chance decides the next step", None)
-CHOOSING_CHARACTER = Ask("character", "which character to play", "SC-34")
-ENTERING = Ask("enter", "which free starting circle to enter on (or end the turn)", "SC-7")
-PASSED_OUT = Ask("end_turn", "to end the turn: passed out, the character can do nothing "
-                             "else", "SC-39")
-MOVING = Ask("move", "whether to move on, act again or end the turn", "SC-36")
-ACTING = Ask("action", "what to do next, or whether to end the turn", "SC-6")
+GENERIC_CHOICE = Ask("choice", say("the decision the game asks for next"), None)
+GENERIC_CHANCE = Ask("chance", say("chance decides the next step"), None)
+CHOOSING_CHARACTER = Ask("character", say("which character to play"), "SC-34")
+ENTERING = Ask("enter", say("which free starting circle to enter on (or end the turn)"), "SC-7")
+PASSED_OUT = Ask("end_turn", say("to end the turn: passed out, the character can do nothing "
+                                 "else"), "SC-39")
+MOVING = Ask("move", say("whether to move on, act again or end the turn"), "SC-36")
+ACTING = Ask("action", say("what to do next, or whether to end the turn"), "SC-6")
 SQUARE_FIELDS = ("sources", "queue", "enemy", "mimic", "target", "chosen")
 """Fields of a step naming the squares it is about (where an item may drop, the enemies
 still to act, the attacking enemy, the stealing Mimic, the square being explored, the
@@ -210,6 +216,9 @@ class Awaiting(Wire):
                     "(SC-24), activate (SC-22), chance (a roll or a draw), or choice (any "
                     "other decision)")
     question: str = Field(description="The question in words")
+    question_words: dict[str, Any] = Field(
+        description="The question as words (`{message, args}`, as an event's `words`), for "
+                    "a face to say in its reader's language (issue 29)")
     ruling: str | None = Field(description="The ruling that asks it")
     dice: list[FaceWord] | None = Field(
         default=None,
@@ -243,7 +252,7 @@ def awaiting(view: SuperCamelotView) -> Awaiting | None:
         ask = (ENTERING if player.position == OFF_BOARD else PASSED_OUT if player.passed_out
                else MOVING if view.move_left else ACTING)
     return Awaiting(seat=seat, decision=ask.decision, question=ask.question,
-                    ruling=ask.ruling)
+                    question_words=ask.words.to_json(), ruling=ask.ruling)
 
 
 def _details(ask: Ask, seat: int | None, step: object) -> Awaiting:
@@ -263,7 +272,8 @@ def _details(ask: Ask, seat: int | None, step: object) -> Awaiting:
     if not isinstance(strike, Strike):
         strike = None
     return Awaiting(
-        seat=seat, decision=ask.decision, question=ask.question, ruling=ask.ruling,
+        seat=seat, decision=ask.decision, question=ask.question,
+        question_words=ask.words.to_json(), ruling=ask.ruling,
         dice=[FACES[face] for face in strike.faces] if strike and strike.faces else None,
         weapon=WEAPONS[strike.weapon] if strike else None,
         cards=[CARDS[card] for card in cards] or None,
