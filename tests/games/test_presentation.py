@@ -228,7 +228,10 @@ def test_di3_a_reveal_event_names_the_card_the_drawer_and_the_turn() -> None:
     event = DIAMONIAK.decision_event(state, CHANCE, Reveal(Card.RED), "reveal red", None)
     assert event.to_json() == {"type": "chance", "text": "P1 reveals a red card",
                                "outcome": "reveal red", "card": "red", "seat": 0, "turn": 0,
-                               "turn_seat": 0}
+                               "turn_seat": 0, "words": {  # issue 29: the words each face says
+                                   "message": "{player} reveals {card}",
+                                   "args": {"player": {"seat": 0},
+                                            "card": {"message": "a red card", "args": {}}}}}
 
 
 # -- Raiding Stonehenge's figures -------------------------------------------------------------
@@ -288,6 +291,6 @@ def test_sc10_a_step_into_the_unexplored_forest_is_an_explore_target() -> None:
         square = name(step.to)
         assert note.kind == "explore" and note.ruling == "SC-10", note
         assert note.at is not None and note.at.area == "square" and note.at.square == square
-        assert note.label == f"Explore: step to {square} and draw a new tile"
+        assert str(note.label) == f"Explore: step to {square} and draw a new tile"
         found += 1
     assert found > 0
