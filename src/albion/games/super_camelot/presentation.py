@@ -253,6 +253,11 @@ def _step(view: SuperCamelotView, position: int, to: int) -> ActionNote:
                       (square,))
 
 
+SWEEP = say("Sweep {direction}: {squares}")
+ATTACK = say("Attack {direction}: {squares}")
+"""SC-32, SC-12: an attack's label, one message each (a sentence chosen whole)."""
+
+
 def _attack(rules: Rules, position: int, arc: int) -> ActionNote:
     """SC-12, SC-32: the arc's squares as the table's variant strikes them; the target
     sits on its middle square (the diagonal, or a sweep's straight ahead) when struck."""
@@ -262,8 +267,8 @@ def _attack(rules: Rules, position: int, arc: int) -> ActionNote:
     sweep = arc >= 4
     squares = tuple(name(square) for square in struck)
     reached: Words | str = ", ".join(squares) if squares else say("no square")
-    label = say("Sweep {direction}: {squares}" if sweep else "Attack {direction}: {squares}",
-                direction=DIRECTION[ARC_NAMES[arc]], squares=reached)
+    label = (SWEEP if sweep else ATTACK).with_args(direction=DIRECTION[ARC_NAMES[arc]],
+                                                   squares=reached)
     return ActionNote("sweep" if sweep else "attack", label, "SC-32" if sweep else "SC-12",
                       None if anchor is None else Place("square", square=name(anchor),
                                                         item=ARC_NAMES[arc]),
