@@ -4,10 +4,13 @@ every catalogue message; one event reads in each seat's own language."""
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 
+import albion
 from albion.core.registry import get_game
 from albion.core.words import PLACEHOLDER, Seat, Words, from_json, say, say_n
 from albion.i18n import LANGUAGES, PSEUDO, translator
@@ -122,3 +125,21 @@ def test_a_french_seat_and_a_german_seat_read_the_same_event_in_their_own_words(
     for text in (french, german):
         assert ("Anne" in text) or ("Bernd" in text)
         assert "{" not in text
+
+
+def test_every_message_is_said_as_a_literal_the_extractor_can_read() -> None:
+    """`say(a if x else b)` was once extracted as a and b glued together, and an f-string
+    is skipped: a message given to say/say_n/_/_n is a plain string literal (or a value
+    said elsewhere, such as a ruling's text), never an expression holding texts."""
+    keywords = {"say": 1, "say_n": 2, "_": 1, "_n": 2}
+    found = []
+    for path in Path(albion.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+                name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                for argument in node.args[:keywords.get(name, 0)]:
+                    if not isinstance(argument, ast.Constant) and any(
+                            isinstance(part, ast.Constant) and isinstance(part.value, str)
+                            for part in ast.walk(argument)):  # texts inside an expression
+                        found.append(f"{path.name}:{node.lineno}")
+    assert not found, found
