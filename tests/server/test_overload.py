@@ -16,14 +16,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pebble import ProcessExpired
 from starlette.testclient import WebSocketTestSession
 
 from albion.core.state import State
 from albion.server import ServerSettings, create_app
-from albion.server.bots import BotPool, Chance
+from albion.server.bots import BATCH, BotPool, Chance, decide_all
 from albion.server.fair import FairQueue
 from albion.server.pace import CUT, LEAST_PLACES, Pace
-from albion.table import Table
+from albion.table import AnyTable, Table
 from albion.table.seeding import new_secret
 
 
@@ -208,17 +209,21 @@ def test_late_moves_take_places_away_once_per_target_and_moves_on_time_give_them
 
 
 class CapturingPool(BotPool):
-    """A bot pool that keeps each job it would send to a worker, and decides nothing."""
+    """A bot pool that keeps each job it would send to a worker, and decides nothing
+    (the first legal action)."""
 
     def __init__(self) -> None:
         self.settings = ServerSettings()
-        self.turns = FairQueue(1)
+        self.turns, self.quick_turns = FairQueue(1), FairQueue(BATCH)
+        self.unsent, self.sending = [], set()
         self.bots = None  # type: ignore[assignment]
         self.jobs: list[bytes] = []
 
     async def _run(self, pool: Any, work: Callable[..., Any], *args: Any) -> Any:
         self.jobs.append(pickle.dumps(args))
-        return args[-3][0]  # the first legal action
+        if work is decide_all:
+            return [(True, job[6][0]) for job in args[0]]
+        return args[6][0]
 
 
 def classes_named(job: bytes) -> set[type]:
@@ -242,12 +247,64 @@ def test_a_bots_job_holds_the_seats_view_and_legal_actions_never_a_state(game: s
     seat = table.to_move()[0]
     view, legal = table.decision_inputs(seat)
     pool = CapturingPool()
-    asyncio.run(pool.decide("t1", game, "random", seat, Chance(None, b"s" * 32),
-                            table.version, view, legal))
-    (job,) = pool.jobs
-    assert not any(issubclass(named, State) for named in classes_named(job))
-    sent = pickle.loads(job)
-    assert view in sent and legal in sent
+
+    async def ask(spec: str) -> Any:
+        return await pool.decide("t1", game, spec, seat, Chance(None, b"s" * 32),
+                                 table.version, view, legal)
+
+    assert asyncio.run(ask("random")) == legal[0]  # a quick bot's: in a batch
+    assert asyncio.run(ask("ismcts:iterations=10")) == legal[0]  # a search's: alone
+    batch, alone = pool.jobs
+    for job in (batch, alone):
+        assert not any(issubclass(named, State) for named in classes_named(job))
+    ((in_batch,),) = pickle.loads(batch)
+    for sent in (in_batch, pickle.loads(alone)):
+        assert view in sent and legal in sent
+
+
+def test_quick_bots_decisions_asked_together_cross_in_batches_each_answered_its_own(
+        ) -> None:
+    """Forty random bots at forty tables ask at once: they cross to the workers in
+    batches of at most `BATCH`, and each gets its own table's answer."""
+    pool = CapturingPool()
+    pool.quick_turns = FairQueue(40)
+    tables = [Table("diamoniak", ["human", "human"], secret=new_secret(), autoplay=False)
+              for _ in range(40)]
+
+    async def ask(number: int, table: AnyTable) -> Any:
+        seat = table.to_move()[0]
+        view, legal = table.decision_inputs(seat)
+        return await pool.decide(f"t{number}", "diamoniak", "random", seat,
+                                 Chance(None, b"s" * 32), table.version, view, legal)
+
+    async def all_at_once() -> list[Any]:
+        return list(await asyncio.gather(*(ask(number, table)
+                                           for number, table in enumerate(tables))))
+
+    answers = asyncio.run(all_at_once())
+    assert answers == [table.decision_inputs(table.to_move()[0])[1][0] for table in tables]
+    sizes = [len(pickle.loads(job)[0]) for job in pool.jobs]
+    assert sizes == [BATCH, BATCH, 40 - 2 * BATCH]
+
+
+def test_a_quick_bot_whose_worker_died_plays_a_random_legal_action_the_others_too(
+        ) -> None:
+    pool = CapturingPool()
+
+    async def died(pool_: Any, work: Callable[..., Any], *args: Any) -> Any:
+        raise ProcessExpired("killed", -9)  # type: ignore[no-untyped-call]
+
+    pool._run = died  # type: ignore[method-assign,assignment]
+    table = Table("diamoniak", ["human", "human"], secret=new_secret(), autoplay=False)
+    seat = table.to_move()[0]
+    view, legal = table.decision_inputs(seat)
+
+    async def two() -> list[Any]:
+        return list(await asyncio.gather(*(
+            pool.decide(f"t{number}", "diamoniak", "random", seat, Chance(None, b"s" * 32),
+                        table.version, view, legal) for number in range(2))))
+
+    assert all(answer in legal for answer in asyncio.run(two()))
 
 
 @pytest.fixture

@@ -7,7 +7,11 @@ turns are shared round-robin between tables and the hints' between client addres
 address having at most `hints_per_address` hints searched at once; every search stops at
 the server's ceilings (`budgets.capped`), and a decision still running after
 `decision_timeout` has its worker process killed and replaced (pebble), a random legal
-action standing in for it. Stopping the server ends every worker."""
+action standing in for it. Stopping the server ends every worker.
+
+Quick bots' decisions (`QUICK_BOTS`) cross to the workers together, up to `BATCH` in one
+job: one at a time, sending each and hearing its answer cost the server's event loop
+more than the table's own work on the move (issue 28, item 5)."""
 
 from __future__ import annotations
 
@@ -41,10 +45,18 @@ T = TypeVar("T")
 HINT_ITERATIONS = 400
 """The hint's search budget: about a second per hint on this project's machines."""
 TASKS_PER_WORKER = 5_000
-"""Decisions a worker process makes before it is replaced by a fresh one (its memory
-never grows for long). A fresh worker costs 0.4 to 0.9 s of CPU (its imports): at 500,
-random bots at 1,000 tables spent 4 ms of CPU a move starting workers, more than the
-server spent on the move itself (issue 28, item 5)."""
+"""Jobs (a search's decision, or up to `BATCH` quick ones) a worker process does before
+it is replaced by a fresh one (its memory never grows for long). A fresh worker costs
+0.4 to 0.9 s of CPU (its imports): at 500 decisions, random bots at 1,000 tables spent
+4 ms of CPU a move starting workers, more than the server spent on the move itself
+(issue 28, item 5)."""
+QUICK_BOTS = frozenset({"random", "heuristic"})
+"""Bots that decide in well under a millisecond: their decisions go to a worker
+together, where a search's goes alone (one search can take `max_seconds`)."""
+BATCH = 16
+"""Quick decisions in one job at most (16 heuristic ones take some 2 ms)."""
+Job = tuple[Any, ...]
+"""`decide`'s arguments."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +98,18 @@ def decide(game_id: str, spec: str, seat: int, chance: Chance, version: int, vie
     return bot.choose(view, legal)
 
 
+def decide_all(jobs: list[Job]) -> list[tuple[bool, Any]]:
+    """Quick bots' decisions (in a worker), each `(True, its action)` or `(False, what
+    it raised)`: one failing decision fails only itself."""
+    answers: list[tuple[bool, Any]] = []
+    for job in jobs:
+        try:
+            answers.append((True, decide(*job)))
+        except Exception as error:
+            answers.append((False, error))
+    return answers
+
+
 def hint(game_id: str, seat: int, chance: Chance, version: int, view: Any,
          legal: list[Any], iterations: int, max_seconds: float) -> Hint:
     """The ISMCTS bot's choice from `view` (in a worker); deterministic per version."""
@@ -109,6 +133,10 @@ class BotPool:
         self.bots = _pool(settings.bot_workers)
         self.hints = _pool(settings.hint_workers)
         self.turns = FairQueue(settings.bot_workers)
+        self.quick_turns = FairQueue(settings.bot_workers * BATCH)
+        """Quick bots' decisions sent or being sent, a worker's batch each at most."""
+        self.unsent: list[tuple[Job, asyncio.Future[Any]]] = []
+        self.sending: set[asyncio.Future[None]] = set()
         self.hint_turns = FairQueue(settings.hint_workers)
         self.hinting: Counter[str] = Counter()
         """Hints being searched (or waiting) per client address."""
@@ -119,11 +147,14 @@ class BotPool:
         """The bot's decision; a random legal action if its worker overran or died.
         `first`: a person is at the table, its turn comes before the bot-only tables'."""
         settings = self.settings
-        async with self.turns.turn(table_id, first=first):
+        job = (game_id, spec, seat, chance, version, view, legal, settings.max_iterations,
+               settings.max_seconds)
+        quick = spec.split(":", 1)[0] in QUICK_BOTS
+        async with (self.quick_turns if quick else self.turns).turn(table_id, first=first):
             try:
-                return await self._run(self.bots, decide, game_id, spec, seat, chance,
-                                       version, view, legal, settings.max_iterations,
-                                       settings.max_seconds)
+                if quick:
+                    return await self._together(job)
+                return await self._run(self.bots, decide, *job)
             except (FutureTimeout, ProcessExpired) as problem:
                 log.warning("table %s: %s at seat %d %s; a random legal action stands "
                             "in", table_id, spec, seat, _what(problem))
@@ -151,6 +182,40 @@ class BotPool:
             self.hinting[address] -= 1
             if self.hinting[address] <= 0:
                 del self.hinting[address]
+
+    def _together(self, job: Job) -> asyncio.Future[Any]:
+        """The quick decision `job`, sent with the others asked for in this turn of the
+        event loop."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+        self.unsent.append((job, answer))
+        if len(self.unsent) == 1:
+            loop.call_soon(self._send)
+        return answer
+
+    def _send(self) -> None:
+        unsent, self.unsent = self.unsent, []
+        for start in range(0, len(unsent), BATCH):
+            sending = asyncio.ensure_future(self._decide_all(unsent[start:start + BATCH]))
+            self.sending.add(sending)
+            sending.add_done_callback(self.sending.discard)
+
+    async def _decide_all(self, batch: list[tuple[Job, asyncio.Future[Any]]]) -> None:
+        """One job of quick decisions; each answer to its own asker (a worker that
+        overran or died: that to each)."""
+        try:
+            answers = await self._run(self.bots, decide_all, [job for job, _ in batch])
+        except Exception as problem:
+            for _, answer in batch:
+                if not answer.done():
+                    answer.set_exception(problem)
+            return
+        for (_, answer), (decided, value) in zip(batch, answers, strict=True):
+            if not answer.done():  # its asker may have stopped waiting
+                if decided:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
 
     async def _run(self, pool: ProcessPool, work: Callable[..., T], *args: Any) -> T:
         future = pool.schedule(work, args=args, timeout=self.settings.decision_timeout)
