@@ -255,9 +255,9 @@ class TableActor:
             raise NotStored from None
         self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
-        await self.broadcast(update)
-        if self.table.is_over():
+        if self.table.is_over():  # before anyone hears of the end: the lobby agrees
             await self._store_winners()
+        await self.broadcast(update)
 
     async def _store_winners(self) -> None:
         """The lobby lists a finished game's winners without loading it."""
