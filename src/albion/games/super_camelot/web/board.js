@@ -5,7 +5,7 @@
 // geometry, the map's window with the board, and the dice with the chance events.
 
 import { clear, el, svg, target } from "/static/js/dom.js";
-import { t, tn } from "/static/js/i18n.js";
+import { known, t, tn, words } from "/static/js/i18n.js";
 import { actionLabel, english, eventWords, nameList, ruleLink, said } from "/static/js/words.js";
 
 const S = 10; // one square, in viewBox units
@@ -39,7 +39,9 @@ const GEM_COLOURS = { green_gem: "green", blue_gem: "blue", red_gem: "red" }; //
 let geo = null; // the game's geometry (set at each render)
 let game = "super-camelot"; // the game's id, for the rules page's address (set at each render)
 // A ruling is never part of the words: it is a small link to the rules, beside them.
-const explain = (key) => english(geo.rules[key].text); // the game's rule text (English until it sends words)
+const explain = (key) => said(geo.rules[key].words, geo.rules[key].text); // the game's rule text
+// A name the game sends in English (a tile's): the catalogue's words for it when it has them.
+const named = (name) => (known(name) ? words({ message: name }) : english(name));
 /** A thing and the rule about it, as a title: "tree: …". */
 const described = (thing, rule) => t("{thing}: {rule}", { thing, rule });
 const rule = (ruling) => ruleLink(game, ruling);
@@ -433,7 +435,7 @@ function drawForest(update, win) {
     }
     ground.append(titled(svg("rect", { x: tc * S, y: tr * S, width: tile * S, height: tile * S,
       class: `sc-tile${placed.populated ? "" : " sc-tile-empty"}` }),
-    placed.populated ? english(placed.name) : t("{tile} ({rule})", { tile: english(placed.name), rule: explain("unpopulated") })));
+    placed.populated ? named(placed.name) : t("{tile} ({rule})", { tile: named(placed.name), rule: explain("unpopulated") })));
   }
   // The square grid and the trees.
   const trees = new Set(geo.trees.map(([r, c]) => `${r},${c}`));
@@ -453,7 +455,7 @@ function drawForest(update, win) {
     const tr = Math.floor(placed.slot / perSide) * tile, tc = (placed.slot % perSide) * tile;
     if (tr < win.top || tr >= win.bottom || tc + tile <= win.left || tc >= win.right) continue;
     ground.append(svg("text", { x: tc * S + (tile / 2) * S, y: tr * S + 1.8, class: "sc-tile-name",
-      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, english(placed.name)));
+      "font-size": 2.4, "text-anchor": "middle", "dominant-baseline": "hanging" }, named(placed.name)));
   }
 
   // The Starting Tile, its Castle with the Grail and its four circles.
@@ -799,7 +801,7 @@ function choices(update) {
     const row = el("div", { class: "sc-characters" });
     for (const action of picks) {
       const who = action.at.item;
-      const ability = english(geo.abilities[who]);
+      const ability = said(geo.ability_words && geo.ability_words[who], geo.abilities[who]);
       row.append(target(el("div", { class: "sc-character-card" },
         el("strong", {}, english(who[0].toUpperCase() + who.slice(1))),
         el("span", { class: "sc-muted", title: ability ? explain("abilities") : null }, ability || "")),

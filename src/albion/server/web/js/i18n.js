@@ -52,6 +52,12 @@ export function tn(singular, plural, n, args = {}) {
   return fill(form || (n === 1 ? singular : plural), { count: n, ...args });
 }
 
+/** Whether the catalogue says `message` in the reader's language (a game's name for a
+ * thing, sent as its English: a tile's name). */
+export function known(message) {
+  return typeof messages[message] === "string" && messages[message] !== "";
+}
+
 /** Words sent as a value ({message, args, plural?, n?}) in the reader's language. */
 export function words(value, seatName) {
   if (value === null || value === undefined) return "";
