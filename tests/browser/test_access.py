@@ -23,9 +23,10 @@ GAMES = {"diamoniak": ["human", "random"],
          "raiding-stonehenge": ["human", "random", "random"],
          "super-camelot": ["human", "random"]}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-LOOKS = [("en", "desktop"), ("en", "phone"), ("fr", "desktop"), ("fr", "phone"),
-         ("de", "desktop"), ("de", "phone")]
-"""Every page in each language Albion speaks (issue 29: 0 serious violations in all three)."""
+LOOKS = [("en", "desktop"), ("en", "phone"), ("fr", "phone"), ("de", "desktop")]
+"""Every page in each language Albion speaks (issue 29: 0 serious violations in all three),
+at both sizes in English and at one each in French (the longer words, on a phone) and in
+German: four looks keep CI's browser tests within its time."""
 BLOCKING = {"serious", "critical"}  # issue 29: none of these on any page
 
 
