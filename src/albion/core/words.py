@@ -43,12 +43,6 @@ class Words:
     plural: str | None = None
     count: int | None = None
 
-    def arg(self, name: str) -> Arg:
-        for key, value in self.args:
-            if key == name:
-                return value
-        raise KeyError(name)
-
     def with_args(self, **args: Arg) -> Words:
         """These words with `args` added (a message said once, filled where it is used)."""
         return Words(self.message, (*self.args, *args.items()), self.plural, self.count)
