@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from albion.bots import (
     Agent,
@@ -19,7 +21,7 @@ from albion.bots import (
     parse_players,
 )
 from albion.bots.ismcts_bot import IsmctsBot
-from albion.bots.search import Budget, SearchSettings, random_policy, search
+from albion.bots.search import Budget, SearchSettings, random_choice, random_policy, search
 from albion.core import CHANCE, State, get_game
 from albion.core.registry import get_plugin
 from albion.sim.simulate import simulate
@@ -221,3 +223,25 @@ def test_an_agent_of_ones_own_needs_only_a_name_and_a_choice() -> None:
     table = Table(get_game("diamoniak"), [mine, "random"], seed=2)
     assert table.is_over() and mine.seen
     assert not any(isinstance(seen, State) for seen in mine.seen)
+
+
+@given(seed=st.integers(0, 2**32), length=st.integers(1, 300))
+def test_random_choice_draws_what_random_choice_draws(seed: int, length: int) -> None:
+    """Issue 28: the rollouts' own draw gives the option `rng.choice` gives and leaves the
+    generator where `rng.choice` leaves it, so seeded searches do not change."""
+    options = list(range(length))
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert random_choice(ours, options) == theirs.choice(options)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_random_choice_refuses_nothing_to_choose_and_asks_a_subclass() -> None:
+    with pytest.raises(IndexError):
+        random_choice(random.Random(1), [])
+
+    class Fixed(random.Random):
+        def choice(self, seq: Any) -> Any:
+            return seq[-1]
+
+    assert random_choice(Fixed(1), [1, 2, 3]) == 3

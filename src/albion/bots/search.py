@@ -25,10 +25,28 @@ from albion.core.plugin import Evaluation, Policy
 from albion.core.state import CHANCE, TERMINAL
 
 
+def random_choice(rng: random.Random, options: Sequence[Any]) -> Any:
+    """`rng.choice(options)`, drawn as `random.Random.choice` draws it — getrandbits of
+    the length's bit count, drawn again while out of range — so the same generator gives
+    the same option and is left in the same state; but without random.py's two
+    interpreted frames, which cost a compiled rollout a fifth of its time (issue 28).
+    A subclass of Random that draws otherwise is asked itself."""
+    if type(rng) is not random.Random:
+        return rng.choice(options)
+    count = len(options)
+    if not count:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return options[index]
+
+
 def random_policy(state: AnyState, rng: random.Random) -> Any:
-    """A uniformly random legal action (`rng.choice`: the same draw as
-    `legal[rng.randrange(len(legal))]`, one Python call fewer)."""
-    return rng.choice(state.legal_actions())
+    """A uniformly random legal action (`random_choice`: the same draw as
+    `rng.choice`)."""
+    return random_choice(rng, state.legal_actions())
 
 
 def play_out_randomly(state: AnyState, rng: random.Random) -> tuple[int, int]:
@@ -41,7 +59,7 @@ def play_out_randomly(state: AnyState, rng: random.Random) -> tuple[int, int]:
         if player == CHANCE:
             state.apply_legal(state.sample_chance(rng.random()))
         else:
-            state.apply_legal(rng.choice(state.legal_actions()))
+            state.apply_legal(random_choice(rng, state.legal_actions()))
             decisions += 1
         actions += 1
     return actions, decisions
