@@ -9,7 +9,7 @@
 
 import { el, target } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
-import { actionLabel, english, eventWords, nameList, parts, ruleLink } from "/static/js/words.js";
+import { actionLabel, english, eventWords, nameList, parts, ruleLink, said } from "/static/js/words.js";
 
 // How each colour looks: a letter AND a symbol (colour-blind safe): the colour is never
 // the only clue.
@@ -48,7 +48,7 @@ const YOUR_TURN = {
 
 // A ruling is never part of the words: it is a small link to the rules, beside them.
 let game = "raiding-stonehenge"; // the game's id, for the rules page's address (set at each render)
-const explained = (rule) => english(rule.text); // the game's rule text, English until it sends words
+const explained = (rule) => said(rule.words, rule.text); // the game's rule, in the reader's words
 const link = (rule) => ruleLink(game, rule.ruling);
 
 /** A face-up card: its number and its colour's letter and symbol. */

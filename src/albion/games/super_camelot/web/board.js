@@ -16,6 +16,16 @@ const FACING_WORDS = {
   north: t("north"), northeast: t("northeast"), east: t("east"), southeast: t("southeast"),
   south: t("south"), southwest: t("southwest"), west: t("west"), northwest: t("northwest"),
 };
+// The start circles' compass letters in the reader's language (French NESO, German NOSW):
+// one message, the four letters in order, so that its translator sees them together.
+const COMPASS = (() => {
+  const letters = Array.from(t("NESW")).filter((c) => /\p{L}/u.test(c));
+  const [north, east, south, west] = letters.length === 4 ? letters : Array.from("NESW");
+  return { north, east, south, west };
+})();
+/** A character by the protocol's id ("gwenivere"), as people know them: the proper name
+ * ("Gwenivere"), the same in every language. */
+const properName = (id) => (id ? id[0].toUpperCase() + id.slice(1) : "");
 const FACE_WORDS = {
   shield: t("shield"), star: t("star"), gem: t("gem"), two_hits: t("2 hits"), one_hit: t("1 hit"),
   blank: t("blank"),
@@ -275,7 +285,7 @@ function drawCharacter(x, y, player, update, small, active) {
     "sc-letter sc-token-letter", 4 * k));
   const who = update.names && update.names[String(seat)] ? update.names[String(seat)] : `P${seat + 1}`;
   const summary = t("{seat} {player}: {character}, {health} health",
-    { seat: `P${seat + 1}`, player: who, character: english(player.character), health: player.health });
+    { seat: `P${seat + 1}`, player: who, character: properName(player.character), health: player.health });
   return titled(g, player.passed_out ? `${summary}, ${explain("passed_out")}` : summary);
 }
 
@@ -491,7 +501,7 @@ function drawForest(update, win) {
     const w = (Math.abs(c2 - c1) + 1) * S, h = (Math.abs(r2 - r1) + 1) * S;
     const ring = svg("g", { class: "sc-circle" },
       svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 1.2, ry: h / 2 - 1.2 }),
-      letter(x + w / 2, y + h / 2, side[0].toUpperCase(), "sc-letter sc-circle-letter", 3));
+      letter(x + w / 2, y + h / 2, COMPASS[side] || side[0].toUpperCase(), "sc-letter sc-circle-letter", 3));
     for (const name of names) {
       const [r, c] = parseSquare(name);
       ring.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-circle-square",
@@ -708,7 +718,7 @@ function drawPlayer(player, update, ctx) {
   });
   const name = el("div", { class: "sc-player-name" }, seatBadge(seat),
     el("strong", {}, ctx.seatName(seat)),
-    el("span", { class: "sc-character-name" }, " ", english(player.character)),
+    el("span", { class: "sc-character-name" }, " ", properName(player.character)),
     mine ? el("span", { class: "sc-tag" }, t("you")) : null,
     active ? el("span", { class: "sc-tag sc-tag-turn" }, t("▶ turn")) : null,
     player.passed_out ? el("span", { class: "sc-tag sc-tag-out" }, t("passed out")) : null);
@@ -803,7 +813,7 @@ function choices(update) {
       const who = action.at.item;
       const ability = said(geo.ability_words && geo.ability_words[who], geo.abilities[who]);
       row.append(target(el("div", { class: "sc-character-card" },
-        el("strong", {}, english(who[0].toUpperCase() + who.slice(1))),
+        el("strong", {}, properName(who)),
         el("span", { class: "sc-muted", title: ability ? explain("abilities") : null }, ability || "")),
       action.text, actionLabel(action, seatNamer)));
     }

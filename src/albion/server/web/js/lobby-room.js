@@ -33,8 +33,8 @@ export function quickPlay(node, games, showCreated) {
     const count = Math.max(game.min_players, 2);
     const friends = Math.max(game.min_players, 2);
     return el("article", { class: "game-card", "data-testid": `game-card-${game.id}` },
-      el("h3", {}, english(game.name)),
-      el("p", { class: "small" }, english(game.summary)),
+      el("h3", {}, game.name),
+      el("p", { class: "small" }, game.summary),
       el("div", { class: "row" },
         el("button", { type: "button", "data-testid": `play-bots-${game.id}`, onclick: async () => {
           const answer = await create({ game: game.id, players: botsFor(game, count) }, problem);
@@ -43,7 +43,7 @@ export function quickPlay(node, games, showCreated) {
         el("button", { type: "button", class: "secondary", "data-testid": `play-friend-${game.id}`, onclick: async () => {
           const players = ["human", "human", ...Array.from({ length: friends - 2 }, () => "heuristic")];
           const answer = await create({ game: game.id, players }, problem);
-          if (answer) showCreated(answer, t("{game}: a table for you and a friend", { game: english(game.name) }));
+          if (answer) showCreated(answer, t("{game}: a table for you and a friend", { game: game.name }));
         } }, t("Invite a friend")),
         el("a", { href: `/rules/${game.id}`, class: "small" }, t("How to play"))));
   });
@@ -106,7 +106,7 @@ function actionsFor(row, problem) {
 }
 
 function listing(rows, status, games, problem) {
-  const name = (id) => english((games.find((game) => game.id === id) || { name: id }).name);
+  const name = (id) => (games.find((game) => game.id === id) || { name: id }).name;
   return el("table", { class: "list", "data-testid": `tables-${status}` },
     el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Players")), el("th", {}, t("Status")),
       el("th", {}, t("Started")), el("th", {}, ""))),

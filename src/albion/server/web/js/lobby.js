@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { header } from "./header.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { english } from "./words.js";
 import { drawTables, quickPlay, serverHint } from "./lobby-room.js";
 
@@ -39,32 +39,36 @@ function seatControls(game, count) {
     el("p", { class: "small muted" }, t("Each person gets a private link. Bots see only what a player sees.")));
 }
 
+/** A sentence the server sent (a variant's summary) begun with a capital, as a label. */
+function capitalised(text) {
+  const words = String(text || "");
+  return words ? words[0].toLocaleUpperCase(lang) + words.slice(1) : words;
+}
+
+// Each variant is named by its summary and each value by its meaning, in the reader's
+// language (the server sends them translated); the key, typed at the terminal, is shown as
+// data beside the summary, and the values stay the options' values.
 function variantControls(game) {
   const fields = game.variants.map((option) => {
     let input;
-    let help;
+    let help = null;
     if (option.choices.length) {
       input = el("select", { name: `variant-${option.key}`, "data-testid": `variant-${option.key}` },
-        option.choices.map((choice, index) => el("option", { value: choice, title: english(option.meanings[index]) || "" },
-          choice === option.default ? t("{choice} (default)", { choice: english(choice) }) : english(choice))));
+        option.choices.map((choice, index) => {
+          const meaning = option.meanings[index] || choice;
+          return el("option", { value: choice },
+            choice === option.default ? t("{choice} (default)", { choice: meaning }) : meaning);
+        }));
       input.value = option.default;
-      const explain = el("span", { class: "variant-help" });
-      const show = () => {
-        const index = option.choices.indexOf(input.value);
-        explain.textContent = english(option.meanings[index]) || "";
-      };
-      input.addEventListener("change", show);
-      show();
-      help = explain;
     } else {
       input = el("input", { type: "number", name: `variant-${option.key}`, min: option.minimum,
         max: option.maximum, value: option.default, "data-testid": `variant-${option.key}` });
       help = el("span", { class: "variant-help" }, t("{minimum} to {maximum}", { minimum: option.minimum, maximum: option.maximum }));
     }
     return el("label", {},
-      el("span", {}, el("b", {}, english(option.key)), " ",
-        el("a", { href: `/rules/${game.id}#${option.ruling}`, class: "small" }, option.ruling),
-        el("span", { class: "variant-help" }, " — ", english(option.summary))),
+      el("span", {}, el("b", {}, capitalised(option.summary)), " ",
+        el("code", { class: "small muted" }, option.key), " ",
+        el("a", { href: `/rules/${game.id}#${option.ruling}`, class: "small" }, option.ruling)),
       input, help);
   });
   return el("fieldset", {}, el("legend", {}, t("Variant (every unclear rule, switchable)")),
@@ -76,7 +80,7 @@ function drawForm(gameId, count) {
   clear(form);
   const gameSelect = el("select", { name: "game", "data-testid": "game" },
     games.map((g) => el("option", { value: g.id }, t("{game} ({minimum}–{maximum} players)",
-      { game: english(g.name), minimum: g.min_players, maximum: g.max_players }))));
+      { game: g.name, minimum: g.min_players, maximum: g.max_players }))));
   gameSelect.value = game.id;
   gameSelect.addEventListener("change", () => drawForm(gameSelect.value, null));
   const seats = count || Math.max(game.min_players, 2);
@@ -92,7 +96,7 @@ function drawForm(gameId, count) {
     "data-testid": "seed" });
   form.append(
     el("h2", { id: "new-table" }, t("Custom table")),
-    el("p", { class: "muted" }, english(game.summary), " ", el("a", { href: `/rules/${game.id}` }, t("Rules"))),
+    el("p", { class: "muted" }, game.summary, " ", el("a", { href: `/rules/${game.id}` }, t("Rules"))),
     el("div", { class: "row" }, el("label", {}, t("Game"), gameSelect), el("label", {}, t("Players"), countSelect)),
     seatControls(game, seats),
     el("details", { "data-testid": "more-options" }, el("summary", {}, t("More options: rule variants, clock, seed")),

@@ -2,8 +2,32 @@
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { header } from "./header.js";
-import { t } from "./i18n.js";
-import { english } from "./words.js";
+import { lang, t } from "./i18n.js";
+import { parts } from "./words.js";
+
+// Where a ruling comes from (RULINGS.md tags it rb, pub, inf, house; Albion's own: project).
+const SOURCES = {
+  rb: t("rulebook"), pub: t("published"), inf: t("inferred"), house: t("house rule"),
+  project: t("Albion's choice"),
+};
+
+/** A sentence the server sent (a variant's summary) begun with a capital, as a heading. */
+function capitalised(text) {
+  const words = String(text || "");
+  return words ? words[0].toLocaleUpperCase(lang) + words.slice(1) : words;
+}
+
+/** A variant's values: each as typed (data) with its meaning, or the numbers allowed. */
+function values(option, numbers) {
+  if (option.choices.length) {
+    return el("ul", {}, option.choices.map((choice) => el("li", {},
+      el("code", {}, choice.value), choice.value === option.default ? [" ", t("(default)")] : "",
+      choice.meaning ? [" — ", choice.meaning] : "")));
+  }
+  const allowed = numbers ? t("a whole number from {low} to {high}", { low: numbers.minimum, high: numbers.maximum })
+    : option.allowed;
+  return t("{allowed} (default {default})", { allowed, default: option.default });
+}
 
 async function main() {
   document.title = t("Albion — rules");
@@ -12,7 +36,7 @@ async function main() {
   const games = await api("/api/games");
   const wanted = decodeURIComponent(location.pathname.split("/")[2] || "");
   main.append(el("h1", {}, t("Rules and rulings")),
-    el("p", { class: "row" }, games.map((game) => el("a", { class: "button secondary", href: `/rules/${game.id}` }, english(game.name)))));
+    el("p", { class: "row" }, games.map((game) => el("a", { class: "button secondary", href: `/rules/${game.id}` }, game.name))));
   const shown = wanted ? games.filter((game) => game.id === wanted) : games;
   if (!shown.length) {
     main.append(el("p", { class: "notice error" }, t("No game {game}.", { game: wanted })));
@@ -20,30 +44,27 @@ async function main() {
   }
   for (const game of shown) {
     const rules = await api(`/api/games/${encodeURIComponent(game.id)}/rules`);
+    const numbers = (key) => game.variants.find((option) => option.key === key && !option.choices.length);
     main.append(el("section", { class: "panel", "data-testid": `rules-${game.id}` },
       el("h2", {}, t("{game} — {minimum} to {maximum} players",
-        { game: english(rules.name), minimum: rules.min_players, maximum: rules.max_players })),
-      el("p", { class: "muted" }, english(rules.summary),
+        { game: rules.name, minimum: rules.min_players, maximum: rules.max_players })),
+      el("p", { class: "muted" }, rules.summary,
         " ", el("a", { href: `/?game=${game.id}` }, t("Play it"))),
       el("h3", {}, t("Variants")),
       el("table", { class: "list" },
-        el("thead", {}, el("tr", {}, el("th", {}, t("Key")), el("th", {}, t("Values")), el("th", {}, t("Ruling")))),
+        el("thead", {}, el("tr", {}, el("th", {}, t("Variant")), el("th", {}, t("Values")), el("th", {}, t("Ruling")))),
         el("tbody", {}, rules.variants.map((option) => el("tr", {},
-          el("td", {}, el("b", {}, english(option.key)), el("div", { class: "small muted" }, english(option.summary))),
-          el("td", {}, option.choices.length
-            ? el("ul", {}, option.choices.map((choice) => el("li", {},
-              el("code", {}, choice.value), choice.value === option.default ? [" ", t("(default)")] : "",
-              choice.meaning ? [" — ", english(choice.meaning)] : "")))
-            : t("{allowed} (default {default})", { allowed: english(option.allowed), default: option.default })),
+          el("td", {}, el("b", {}, capitalised(option.summary)), el("div", { class: "small muted" }, el("code", {}, option.key))),
+          el("td", {}, values(option, numbers(option.key))),
           el("td", {}, el("a", { href: `#${option.ruling}` }, option.ruling)))))),
       el("h3", {}, t("Rulings")),
       rules.rulings.map((ruling) => el("div", { class: `ruling${ruling.variant_keys.length ? " variant" : ""}`, id: ruling.id },
-        el("span", { class: "id" }, ruling.id), el("b", {}, english(ruling.title)),
-        el("span", { class: "small muted" }, " [", english(ruling.sources.join(", ")), "]"),
+        el("span", { class: "id" }, ruling.id), el("b", {}, ruling.title),
+        el("span", { class: "small muted" }, " [", ruling.sources.map((source) => SOURCES[source] || source).join(", "), "]"),
         ruling.ours ? el("span", { class: "ours" }, " ", t("our own design")) : null,
         ruling.variant_keys.length ? el("span", { class: "small" }, " — ",
-          t("variant: {keys}", { keys: english(ruling.variant_keys.join(", ")) })) : null,
-        el("p", {}, english(ruling.text))))));
+          parts(t("variant: {keys}"), { keys: ruling.variant_keys.map((key, index) => [index ? ", " : "", el("code", {}, key)]) })) : null,
+        el("p", {}, ruling.text)))));
   }
   main.append(el("section", { class: "panel", id: "clock", "data-testid": "rules-clock" },
     el("h2", {}, t("Playing online: the clock")),
