@@ -220,7 +220,8 @@ function rightPile(player, offer, ctx) {
     el("div", { class: "di-right-caption" }, t("Right-hand pile"),
       player.purchases
         ? el("span", { class: "di-muted", title: tn("{count} diamond buys a castle card", "{count} diamonds buy a castle card", price) },
-          " · ", t("{diamonds} ◆ pay for {purchases}", { diamonds: pile.diamond, purchases: player.purchases }))
+          " · ", tn("{diamonds} ◆ pay for {count} purchase", "{diamonds} ◆ pay for {count} purchases",
+            player.purchases, { diamonds: pile.diamond }))
         : null),
     el("div", { class: "di-stacks" },
       stacks.length ? stacks : el("span", { class: "di-muted" }, t("empty"))));
