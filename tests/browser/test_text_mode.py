@@ -7,13 +7,16 @@ CSS selector of it. Screenshots of the text mode at 1280 and 375 px."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
+from albion.i18n import translator
 from tests.browser.conftest import PHONE, LiveServer, assert_no_js_errors, screenshot
 
 TURN = "Your turn."
@@ -105,7 +108,7 @@ def test_a_whole_raiding_stonehenge_game_is_played_in_the_text_mode(
     rng = random.Random(2)
     region = text_mode(page)
     # What the seat holds is read out: its hand of numbered, coloured cards (RS-1).
-    hand = region.get_by_role("listitem").filter(has_text=re.compile(r"^hand: \d+ \w+"))
+    hand = region.get_by_role("listitem").filter(has_text=re.compile(r"^Your hand: \d+ \w+"))
     expect(hand).to_have_count(1)
     taken = play(page, lambda choices: rng.choice(choices)[0], cap=200)
     assert len(taken) >= 6  # a pick, a play and a placement a round, rounds on end
@@ -172,3 +175,72 @@ def test_the_text_mode_is_remembered_and_announces_the_news(
     screenshot(phone, "text-mode-phone")
     assert_no_js_errors(page)
     assert_no_js_errors(phone)
+
+
+PLAYERS = {"diamoniak": ["human", "random"],
+           "raiding-stonehenge": ["human", "random", "random"],
+           "super-camelot": ["human", "random"]}
+FRENCH_TOO = {"active", "figures", "message", "phase", "pile", "piles", "question", "queue",
+              "score", "total"}
+"""Field names of the board models that are French words as well ("la pile", "ton score")."""
+
+
+def field_names(value: Any) -> set[str]:
+    """Every key of a board model, at any depth, as the old reading said it ("draw pile")."""
+    if isinstance(value, dict):
+        return {key.replace("_", " ") for key in value} | {
+            name for inner in value.values() for name in field_names(inner)}
+    if isinstance(value, list):
+        return {name for inner in value for name in field_names(inner)}
+    return set()
+
+
+@pytest.mark.parametrize("game", PLAYERS)
+def test_the_text_mode_reads_a_french_seat_in_french(
+        server: LiveServer, new_page: Callable[..., Any], game: str) -> None:
+    """Issue 29: a French seat's text mode says the position in French — the turn, what it
+    holds and may do, the board and the others through the board's describe() — and names
+    none of the board model's fields in English ("draw pile", "hand size", "tile stack"),
+    after one choice taken with the keyboard."""
+    said = translator("fr")
+    one = said.plural("Your choice (key 1)", "Your {count} choices (type a number)", 1)
+    many = said.plural("Your choice (key 1)", "Your {count} choices (type a number)", 2)
+    choices_named = re.compile(f"^({re.escape(one)}|{re.escape(many).replace('2', r'[0-9]+')})$")
+    over = said.text("The game is over. {result}", result="").strip()
+    created = server.create(game, PLAYERS[game], seed=25)
+    page = new_page(**PHONE)
+    frames: list[str] = []
+
+    def received(frame: str | bytes) -> None:
+        if isinstance(frame, str):
+            frames.append(frame)
+
+    page.on("websocket", lambda socket: socket.on("framereceived", received))
+    page.goto(f"{server.url}/?lang=fr")
+    page.wait_for_selector("html[lang=fr]")
+    page.goto(created["seats"][0]["url"])
+    page.get_by_role("checkbox", name=said.text("Text mode")).check()
+    region = page.get_by_role("region", name=said.text("The game as text"))
+    turn = region.get_by_text(said.text("Your turn."), exact=True)
+    expect(turn).to_be_visible(timeout=30_000)
+    choices = region.get_by_role("list", name=choices_named).get_by_role("button")
+    old = choices.first.element_handle()
+    choices.first.focus()
+    page.keyboard.press("Enter")
+    old.wait_for_element_state("hidden", timeout=30_000)
+    expect(turn.or_(region.get_by_text(over))).to_be_visible(timeout=30_000)
+    text = region.inner_text()
+    for heading in ("What you hold", "What just happened", "The board"):
+        expect(region.get_by_role("heading", name=said.text(heading))).to_be_visible()
+    assert said.text("You are {name}.", name="P1") in text
+    assert region.get_by_test_id("tm-hold").get_by_role("listitem").count() >= 2, text
+    assert region.get_by_test_id("tm-board").get_by_role("listitem").count() >= 2, text
+    updates = [json.loads(frame) for frame in frames]
+    boards = [update["view"]["board"] for update in updates if update.get("type") == "update"]
+    assert boards, "no update was seen on the socket"
+    names = set().union(*(field_names(board) for board in boards)) - FRENCH_TOO
+    english = sorted(name for name in names
+                     if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE))
+    assert english == [], f"English field names in the French text mode: {english}\n{text}"
+    screenshot(page, f"text-mode-french-{game}-phone")
+    assert_no_js_errors(page)

@@ -7,7 +7,7 @@
 
 import { el, target } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
-import { actionLabel, botName, eventWords, ruleLink } from "/static/js/words.js";
+import { actionLabel, botName, eventWords, nameList, ruleLink } from "/static/js/words.js";
 
 // How each kind of card looks: a colour AND a symbol and letter (colour-blind safe).
 // (The letters are the card's colour in the rulebook's English: a mark, like a symbol.)
@@ -319,4 +319,118 @@ export function render(root, update, ctx) {
   el("div", { class: "di-table" }, middle, justHappened(update, ctx)),
   bar,
   mine || el("div", { class: "di-others" }, others)));
+}
+
+// ---- the position in words, for the text mode (js/text-mode.js) ----------------------
+
+// So many cards of a kind: "1 red card", "5 diamonds".
+const COUNTED = {
+  red: (n) => tn("{count} red card", "{count} red cards", n),
+  blue: (n) => tn("{count} blue card", "{count} blue cards", n),
+  green: (n) => tn("{count} green card", "{count} green cards", n),
+  yellow: (n) => tn("{count} yellow card", "{count} yellow cards", n),
+  diamond: (n) => tn("{count} diamond", "{count} diamonds", n),
+  witch: (n) => tn("{count} witch", "{count} witches", n),
+  fairy: (n) => tn("{count} fairy", "{count} fairies", n),
+};
+// One card of a kind, as a turn's reveals name them.
+const A_CARD = {
+  red: t("a red card"), blue: t("a blue card"), green: t("a green card"), yellow: t("a yellow card"),
+  diamond: t("a diamond"), witch: t("a witch"), fairy: t("a fairy"),
+};
+// A castle's colour, as its owner's castle is read: "red, 3 of 6 cards".
+const COLOUR = { red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow") };
+// Whose turn it is and what for, when it is another seat's (the viewer's own is asked).
+const THEIR_PHASE = {
+  first_player: (number) => t("Turn {number}: lots are drawn for the first player.", { number }),
+  turn_start: (number, player) => t("Turn {number}: {player} draws or buys.", { number, player }),
+  drawing: (number, player) => t("Turn {number}: {player} draws.", { number, player }),
+  draw_or_stop: (number, player) => t("Turn {number}: {player} draws again or stops.", { number, player }),
+  fairy_choice: (number, player) => t("Turn {number}: a witch! {player} may send her away with a fairy.", { number, player }),
+  witch_toll: (number, player) => t("Turn {number}: a witch! {player} chooses the cards to lose.", { number, player }),
+};
+
+/** Cards by kind in words ("1 red card, 5 diamonds"), or "empty". */
+function counted(counts, kinds) {
+  const said = kinds.filter((kind) => counts[kind] > 0).map((kind) => COUNTED[kind](counts[kind]));
+  return said.length ? said.join(", ") : t("empty");
+}
+
+/** A castle in words: "red, 3 of 6 cards", "none yet". */
+function castleWords(castle, full) {
+  if (!castle.colour) return t("none yet");
+  const colour = COLOUR[castle.colour];
+  if (!castle.size) return t("{colour}, empty, but the colour is still yours", { colour });
+  return tn("{colour}, {count} card of {full}", "{colour}, {count} cards of {full}", castle.size, { colour, full });
+}
+
+/** A turn's reveals in words, kinds in the order first seen: "a witch", "2 diamonds and a fairy". */
+function drawnWords(cards) {
+  const tally = new Map();
+  for (const kind of cards) tally.set(kind, (tally.get(kind) || 0) + 1);
+  return nameList([...tally].map(([kind, n]) => (n === 1 ? A_CARD[kind] : COUNTED[kind](n))));
+}
+
+/** What the viewer is asked now, in words (the choices say how). */
+function asked(board, actions) {
+  const has = (kind) => actions.some((action) => action.kind === kind);
+  if (has("lose")) {
+    return tn("The witch takes {count} more card: choose your castle or a kind of card in your right-hand pile.",
+      "The witch takes {count} more cards: choose your castle or a kind of card in your right-hand pile.", board.witch_toll_left);
+  }
+  if (has("use_fairy")) return t("A witch! Use your fairy to send her away, or keep it and lose cards.");
+  if (has("buy")) return t("Draw a card, or buy one from a rival's right-hand pile.");
+  if (has("draw") && has("stop")) return t("Draw again, or stop and keep your cards.");
+  return null; // one way on (a draw): its choice says it
+}
+
+/**
+ * The position as sentences for the text mode (issue 29, Access): whose turn and what for,
+ * what the viewer asked, holds and just drew, the piles, and every other seat's castle and
+ * right-hand pile — in the reader's language, from the same board model the drawing uses.
+ */
+export function describe(update, ctx) {
+  const board = update.view.board;
+  const kinds = ctx.geometry ? ctx.geometry.kinds : Object.keys(board.draw_pile.cards);
+  const full = ctx.geometry ? ctx.geometry.castle_size : null;
+  const viewer = ctx.viewer ?? null;
+  const actions = update.actions || [];
+  const number = board.turns + 1;
+  const acting = board.to_act ?? board.turn_seat;
+  const turn = [];
+  if (board.phase !== "over") {
+    turn.push(actions.length || !THEIR_PHASE[board.phase] ? t("Turn {number}.", { number })
+      : THEIR_PHASE[board.phase](number, ctx.seatName(acting)));
+  }
+  const mine = board.players.find((player) => player.seat === viewer);
+  const hold = mine ? [
+    t("Your castle: {castle}.", { castle: castleWords(mine.castle, full) }),
+    t("Your right-hand pile: {cards}.", { cards: counted(mine.right_pile, kinds) }),
+    mine.purchases ? tn("Your diamonds pay for {count} purchase.", "Your diamonds pay for {count} purchases.", mine.purchases) : null,
+  ] : [];
+  const recap = update.view.recap;
+  const drawn = recap ? drawnWords(recap.cards) : "";
+  const news = !recap ? [] : [recap.current
+    ? t("{player} drew {cards} this turn.", { player: ctx.seatName(recap.drawer), cards: drawn })
+    : t("{player} drew {cards} last turn.", { player: ctx.seatName(recap.drawer), cards: drawn })];
+  const pile = board.draw_pile;
+  const witches = pile.size ? Math.round((100 * pile.cards.witch) / pile.size) : 0;
+  return {
+    turn,
+    ask: [asked(board, actions)],
+    hold,
+    news,
+    board: [
+      pile.size ? tn("The draw pile: {count} card, {cards}.", "The draw pile: {count} cards, {cards}.", pile.size,
+        { cards: counted(pile.cards, kinds) }) : t("The draw pile is empty."),
+      pile.size && board.phase !== "over" ? t("Next card a witch: {percent}%", { percent: witches }) : null,
+      board.discard.size ? tn("The discard: {count} card, {cards}.", "The discard: {count} cards, {cards}.", board.discard.size,
+        { cards: counted(board.discard.cards, kinds) }) : t("The discard is empty."),
+      board.witch_toll_left > 0
+        ? tn("The witch still takes {count} card.", "The witch still takes {count} cards.", board.witch_toll_left) : null,
+    ],
+    players: board.players.filter((player) => player.seat !== viewer).map((player) =>
+      t("{player} — castle: {castle}; right-hand pile: {cards}.", { player: ctx.seatName(player.seat),
+        castle: castleWords(player.castle, full), cards: counted(player.right_pile, kinds) })),
+  };
 }

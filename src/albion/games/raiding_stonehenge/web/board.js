@@ -393,3 +393,98 @@ export function render(root, update, ctx) {
     " · ", t("▲ bottom ({rule})", { rule: explained(rules.line) }), link(rules.line),
     " · ", t("◆ start player"), " · ", t("score: {rule}", { rule: explained(rules.score) }), link(rules.score)));
 }
+
+// ---- the position in words, for the text mode (js/text-mode.js) ----------------------
+
+// Whose turn it is and what for, when it is another seat's (the viewer's own is asked).
+const THEIR_ROUND = {
+  pick: (number, player) => t("Round {number}: {player} takes a bottom card.", { number, player }),
+  place: (number, player) => t("Round {number}: {player} chooses a pile for a black card.", { number, player }),
+  set_aside: (number, player) => t("Round {number}: {player} sets a disk aside.", { number, player }),
+};
+
+/** A card in words: "12 black". */
+const cardWords = (c) => t("{number} {colour}", { number: c.number, colour: LOOK[c.colour].name });
+
+/** Disks by colour in words ("white: 1, red: 2"), or "none". */
+function diskWords(disks) {
+  const said = Object.entries(disks).filter(([, count]) => count > 0)
+    .map(([colour, count]) => t("{colour}: {count}", { colour: LOOK[colour].name, count }));
+  return said.length ? said.join(", ") : t("none");
+}
+
+/** Another seat in words: its points, disks, hand (the cards seen taken, the rest unknown)
+ * and what it plays. */
+function rivalWords(p, b, seatName) {
+  const known = p.hand ? p.hand : p.taken.slice(0, p.hand_size);
+  const hand = known.length
+    ? tn("{count} card, among them {cards}", "{count} cards, among them {cards}", p.hand_size,
+      { cards: known.map(cardWords).join(", ") })
+    : tn("{count} card", "{count} cards", p.hand_size);
+  const args = { player: seatName(p.seat), points: tn("{count} point", "{count} points", p.score),
+    disks: diskWords(p.disks), hand };
+  let play = null;
+  if (p.played) play = t("played {card}", { card: cardWords(p.played) });
+  else if (b.phase === "play") play = p.committed ? t("played face down") : t("choosing…");
+  return play ? t("{player} — {points}; disks: {disks}; hand: {hand}; {play}.", { ...args, play })
+    : t("{player} — {points}; disks: {disks}; hand: {hand}.", args);
+}
+
+/**
+ * The position as sentences for the text mode (issue 29, Access): the round and whose turn,
+ * what the viewer is asked, its hand, disks, score and play, the lines and their bottom
+ * cards, the piles and the figures at them, and every other seat — in the reader's
+ * language, from the same board model the drawing uses.
+ */
+export function describe(update, ctx) {
+  const view = update.view;
+  const b = view.board;
+  const viewer = ctx.viewer ?? null;
+  const actions = update.actions || [];
+  const turn = [];
+  if (b.phase !== "over") {
+    if (b.phase === "play") {
+      const done = b.players.filter((p) => p.committed).length;
+      turn.push(t("Round {number}: every seat plays a card face down; {done} of {count} chosen.",
+        { number: b.round, done, count: b.players.length }));
+    } else if (!actions.length && b.to_act !== null && b.to_act !== undefined && THEIR_ROUND[b.phase]) {
+      turn.push(THEIR_ROUND[b.phase](b.round, ctx.seatName(b.to_act)));
+    } else {
+      turn.push(t("Round {number}.", { number: b.round }));
+    }
+    turn.push(t("{player} is the start player.", { player: ctx.seatName(b.start_player) }),
+      tn("The deck holds {count} card.", "The deck holds {count} cards.", b.deck_size));
+  }
+  const ask = actions.find((action) => PROMPTS[action.kind]);
+  const me = b.players.find((p) => p.seat === viewer);
+  const hold = [];
+  if (me) {
+    hold.push(me.hand && me.hand.length ? t("Your hand: {cards}.", { cards: me.hand.map(cardWords).join(", ") })
+      : t("Your hand is empty."),
+    t("Your disks: {disks}.", { disks: diskWords(me.disks) }),
+    tn("Your score: {count} point.", "Your score: {count} points.", me.score));
+    if (me.played && b.phase === "play") hold.push(t("You play {card} face down.", { card: cardWords(me.played) }));
+    else if (me.played) hold.push(t("You played {card}.", { card: cardWords(me.played) }));
+    else if (me.last_played) hold.push(t("You last played {card}.", { card: cardWords(me.last_played) }));
+  }
+  const standing = new Map(b.figures.map((f) => [f.pile, f.seats]));
+  const board = [
+    ...b.lines.map((line) => (line.cards.length
+      ? t("Line {number}: {cards}; the bottom card is {card}.", { number: line.line,
+        cards: line.cards.map(cardWords).join(", "), card: cardWords(line.bottom || line.cards[line.cards.length - 1]) })
+      : t("Line {number} is empty.", { number: line.line }))),
+    t("The piles of disks: {piles}.", { piles: diskWords(b.piles) }),
+    ...[...standing].filter(([, seats]) => seats.length).map(([colour, seats]) =>
+      t("At the {colour} pile, in rank: {players}.", { colour: LOOK[colour].name,
+        players: seats.map((seat) => ctx.seatName(seat)).join(", ") })),
+    b.played_out.length ? tn("Out of the game: {count} card, {cards}.", "Out of the game: {count} cards, {cards}.",
+      b.played_out.length, { cards: b.played_out.map(cardWords).join(", ") }) : null,
+  ];
+  return {
+    turn,
+    ask: ask ? [PROMPTS[ask.kind]] : [],
+    hold,
+    board,
+    players: b.players.filter((p) => p.seat !== viewer).map((p) => rivalWords(p, b, ctx.seatName)),
+  };
+}

@@ -987,3 +987,132 @@ export function render(root, update, ctx) {
   main.append(left, side);
   wrap.append(main);
 }
+
+// -- the position in words, for the text mode (js/text-mode.js) --------------------------
+
+// The starting circles, as where a character stands (a phrase of its own: the article
+// follows the preposition's case).
+const ON_CIRCLE = {
+  north: t("on the north circle"), east: t("on the east circle"), south: t("on the south circle"),
+  west: t("on the west circle"),
+};
+const TREASURE_WORDS = {
+  magnet: t("Magnet"), royal_shield: t("Royal Shield"), racing_boots: t("Racing Boots"),
+  power_gauntlet: t("Power Gauntlet"), hunting_bow: t("Hunting Bow"), greatsword: t("Greatsword"),
+  shovel: t("Shovel"), blue_gems_15: t("15 in blue gems"),
+  blue_gems_10_and_treasure: t("10 in blue gems and a Small Treasure"), red_gems_20: t("20 in red gems"),
+};
+const OBJECT_WORDS = { bush: t("bush"), rock: t("rock"), small_chest: t("small chest"), big_chest: t("Big Chest") };
+const upper = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Where a character stands, in words: "on r12c13", "on the north circle". */
+function whereWords(player) {
+  const circle = Object.keys(ON_CIRCLE).find((side) => player.square === `${side} circle`);
+  if (circle) return ON_CIRCLE[circle];
+  return player.square ? t("on {square}", { square: player.square }) : t("not in the forest yet");
+}
+
+/** A seat's character by its proper name ("Gwenivere"), the same in every language. */
+const characterOf = (player) => (player.character
+  ? player.character[0].toUpperCase() + player.character.slice(1) : t("no character yet"));
+
+/** What a character carries besides its health: keys, bombs, relics, treasures. */
+function kitWords(player) {
+  const kit = [];
+  if (player.keys) kit.push(tn("{count} small key", "{count} small keys", player.keys));
+  if (player.bombs) kit.push(tn("{count} bomb", "{count} bombs", player.bombs));
+  for (const item of player.specials || []) kit.push(SPECIAL_WORDS[item] || english(item));
+  for (const treasure of player.treasures || []) {
+    const card = TREASURE_WORDS[treasure.card] || english(treasure.card.replaceAll("_", " "));
+    kit.push(treasure.state === "face_up" ? card
+      : t("{card} ({state})", { card, state: TREASURE_STATES[treasure.state] || english(treasure.state) }));
+  }
+  return kit.length ? kit.join(", ") : t("nothing");
+}
+
+/** A seat's character in words: who, where, health, what it carries. */
+function characterWords(player, seatName) {
+  const args = { player: seatName(player.seat), character: characterOf(player),
+    where: whereWords(player), health: player.health, max: geo.max_health, kit: kitWords(player) };
+  return player.passed_out
+    ? t("{player} plays {character}, {where}, passed out; health {health} of {max}; carries: {kit}.", args)
+    : t("{player} plays {character}, {where}; health {health} of {max}; carries: {kit}.", args);
+}
+
+/** What the map holds, in words: explored tiles, enemies, objects, items and stacks. */
+function mapWords(board) {
+  const on = (thing, square) => t("{thing} on {square}", { thing, square });
+  const enemies = board.enemies.map((enemy) => on(enemy.kind === "dark_knight" ? t("Dark Knight")
+    : enemy.kind === "mimic" ? t("Mimic")
+      : t("Carnivorous Plant facing {direction}", { direction: FACING_WORDS[enemy.facing] || english(enemy.facing || "") }),
+  enemy.square));
+  const things = [
+    ...board.objects.map((object) => on(object.opened ? t("opened chest")
+      : OBJECT_WORDS[object.kind] || english(object.kind), object.square)),
+    ...board.items.filter((pile) => pile.items.length).map((pile) =>
+      on(pile.items.map(itemWords).join(", "), pile.square)),
+    ...board.special_stacks.map((stack) => on(tn("{item} stack, {count} left", "{item} stack, {count} left", stack.left,
+      { item: SPECIAL_WORDS[stack.item] || english(stack.item) }), stack.square)),
+  ];
+  return [
+    t("Explored tiles: {tiles}.", { tiles: board.tiles.map((tile) => named(tile.name)).join(", ") }),
+    tn("{count} tile is left to explore.", "{count} tiles are left to explore.", board.tile_stack.length),
+    enemies.length ? t("Enemies: {enemies}.", { enemies: enemies.join("; ") }) : t("No enemy on the map."),
+    things.length ? t("On the map: {things}.", { things: things.join("; ") }) : null,
+  ];
+}
+
+/**
+ * The position as sentences for the text mode (issue 29, Access): the turn, what is asked
+ * and of whom, the viewer's character, health, kit and gems, the map's tiles, enemies and
+ * things by square, and every other character — in the reader's language, from the same
+ * board model the drawing uses.
+ */
+export function describe(update, ctx) {
+  geo = ctx.geometry || geo;
+  const { view } = update;
+  const board = view.board;
+  const viewer = ctx.viewer ?? null;
+  const actions = update.actions || [];
+  const over = view.status === "over" || board.phase === "over";
+  const turn = [];
+  if (!over && board.phase === "choosing_characters") turn.push(t("Choosing characters"));
+  else if (!over && board.active !== null && board.active !== undefined) {
+    turn.push(board.active === viewer ? t("Turn {number}.", { number: board.turns + 1 })
+      : t("Turn {number}: {player} is playing.", { number: board.turns + 1, player: ctx.seatName(board.active) }),
+    upper(tn("{count} action left", "{count} actions left", board.actions_left)),
+    board.move_left ? upper(tn("moving, {count} square left", "moving, {count} squares left", board.move_left)) : null);
+  }
+  const ask = [];
+  const question = board.awaiting;
+  if (!over && question && question.question) {
+    const chance = question.seat === null || question.seat === undefined;
+    const words = QUESTION[question.decision] || said(question.question_words, question.question, ctx.seatName);
+    const about = SQUARES_ARE[question.decision];
+    const squares = question.squares && question.squares.length && about !== null
+      ? (about ? t("{about}: {squares}", { about, squares: question.squares.join(", ") }) : question.squares.join(", ")) : null;
+    if (!chance && question.seat === viewer && actions.length) {
+      ask.push(YOUR_CHOICE[question.decision] || t("You decide {question}", { question: words }), squares);
+    } else {
+      turn.push(chance ? t("Chance: {question}", { question: words })
+        : t("{player} decides {question}", { player: ctx.seatName(question.seat), question: words }), squares);
+    }
+  }
+  const me = board.players.find((player) => player.seat === viewer);
+  const hold = me ? [
+    me.character ? t("You play {character}.", { character: characterOf(me) }) : t("You have no character yet."),
+    me.square ? t("You stand {where}.", { where: whereWords(me) }) : t("You have not entered the forest yet."),
+    t("Your health: {health} of {max}.", { health: me.health, max: geo.max_health }),
+    me.passed_out ? t("You have passed out.") : null,
+    t("You carry: {kit}.", { kit: kitWords(me) }),
+    me.gems ? t("Your gems: {green} green, {blue} blue, {red} red: {total} of the {needed} that win.",
+      { ...me.gems, needed: geo.win_gems }) : null,
+  ] : [];
+  return {
+    turn,
+    ask,
+    hold,
+    board: board.tiles ? mapWords(board) : [],
+    players: board.players.filter((player) => player.seat !== viewer).map((player) => characterWords(player, ctx.seatName)),
+  };
+}

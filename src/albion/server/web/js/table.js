@@ -151,7 +151,7 @@ function draw(update, isLatest) {
   if (!legal.length) ui.legal.append(el("span", { class: "muted small" }, t("Nothing to decide now.")));
   ui.legalPanel.classList.toggle("hidden", watching);
   textMode.show({ ...update, recent: recent(update.events) }, { legal, seatName: namer,
-    describe: renderer.describe || null, watching });
+    describe: renderer.describe || null, geometry, watching });
   ui.hint.disabled = !myTurn;
   if (hinted && hinted.version !== update.version) {
     hinted = null; // a hint belongs to the version it was asked on

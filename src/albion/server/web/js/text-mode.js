@@ -6,17 +6,30 @@
 // reads only the wire: the view's seats, `to_move` and `result`, the board model
 // (`view.board`, the viewer's own record in `board.players`), `view.recap`, the annotated
 // legal actions (`label_words`, else `label`) and the events (`words`, else `text`).
-// It knows no game: a board script may export `describe(update, ctx)` → an array of
-// sentences for "The board", read in place of the generic reading of the board's fields.
+// Every word it says is the reader's language (t(), tn(), words()).
+//
+// It knows no game. A board script may export `describe(update, ctx)` (`update` as its
+// render gets it, with `actions` and `viewer`; `ctx` holds `seatName`, `viewer` and the
+// game's `geometry`): the position in the game's own words, each part an array of
+// sentences, any part left out read generically:
+//   { turn, ask, hold, news, board, players }
+//   turn     where the game stands, under the turn's line ("Turn 3: P2 draws again or stops.")
+//   ask      what the viewer may do now, above the numbered choices
+//   hold     what the viewer holds ("What you hold")
+//   news     what the latest decision did besides its events (a turn's reveals)
+//   board    the table itself ("The board")
+//   players  a sentence per other player (every player, for a spectator)
+// (An array alone is the board's part.) A game without one is read from its board
+// model's fields, named in the catalogue's words when it has them.
 //
 //   const text = new TextMode({ submit });
 //   text.panel        the <section> to place on the page (hidden while off)
 //   text.toggle       the "Text mode" checkbox (remembered in localStorage)
-//   text.show(update, { legal, seatName, describe })   on every update drawn
+//   text.show(update, { legal, seatName, describe, geometry, watching })   on every update drawn
 
 import { clear, el } from "./dom.js";
-import { t, tn, words } from "./i18n.js";
-import { endWords, resultWords } from "./words.js";
+import { known, t, tn, words } from "./i18n.js";
+import { endWords, nameList, resultWords } from "./words.js";
 
 const STORED = "albion.textMode";
 const KEPT = 12; // announcements kept on the page (a screen reader has read them)
@@ -60,7 +73,13 @@ export function eventLine(event, viewer, seatName) {
 
 // ---- a generic reading of the board model's fields ----------------------------------
 
-const fieldName = (key) => english(key.replaceAll("_", " "));
+/** A word of the game's model (a field's name, a value such as "draw_or_stop"): the
+ * catalogue's words for it when it has them, else the game's own (English) word. */
+function gameWord(word) {
+  const spaced = word.replaceAll("_", " ");
+  return known(spaced) ? words({ message: spaced }) : english(spaced);
+}
+const fieldName = gameWord;
 
 function isRecord(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -81,14 +100,14 @@ function read(value, seatName, key = "") {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (typeof value === "number") return SEAT_FIELDS.has(key) ? seatName(value) : String(value);
-  if (typeof value === "string") return english(value.replaceAll("_", " "));
+  if (typeof value === "string") return gameWord(value);
   if (Array.isArray(value)) {
     const items = value.map((item) => read(item, seatName, key)).filter(Boolean);
     return items.length ? items.join(", ") : t("none");
   }
   if (isCounts(value) && !SEAT_FIELDS.has(key)) {
     const counts = Object.entries(value).filter(([, n]) => n !== 0)
-      .map(([name, n]) => `${fieldName(name)} ${n}`);
+      .map(([name, n]) => t("{field} {value}", { field: fieldName(name), value: n }));
     return counts.length ? counts.join(", ") : t("none");
   }
   const entries = Object.entries(value).filter(([, inner]) => inner !== null && inner !== undefined);
@@ -97,7 +116,7 @@ function read(value, seatName, key = "") {
   }
   return entries.map(([name, inner]) => {
     const said = read(inner, seatName, name);
-    return said ? `${fieldName(name)} ${said}` : "";
+    return said ? t("{field} {value}", { field: fieldName(name), value: said }) : "";
   }).filter(Boolean).join("; ");
 }
 
@@ -106,10 +125,10 @@ function read(value, seatName, key = "") {
 function lines(record, seatName, skip = []) {
   return Object.entries(record).filter(([key]) => !skip.includes(key)).map(([key, value]) => {
     if (Array.isArray(value) && value.length && value.every((item) => isRecord(item) && !isSimple(item))) {
-      return [`${fieldName(key)}:`, el("ul", {}, value.map((item) => el("li", {}, read(item, seatName, key))))];
+      return [t("{field}:", { field: fieldName(key) }), el("ul", {}, value.map((item) => el("li", {}, read(item, seatName, key))))];
     }
     const said = read(value, seatName, key);
-    return said ? `${fieldName(key)}: ${said}` : "";
+    return said ? t("{field}: {value}", { field: fieldName(key), value: said }) : "";
   }).filter((item) => item !== "");
 }
 
@@ -121,6 +140,25 @@ function isSimple(record) {
 function list(items, attrs = {}) {
   return el("ul", attrs, items.length ? items.map((item) => el("li", {}, item))
     : el("li", {}, t("Nothing.")));
+}
+
+/** The board script's own reading of the position (see the top of this file): its parts
+ * that are arrays, or none when it has no `describe` or it failed (read generically then). */
+function described(describe, update, ctx) {
+  if (!describe) return {};
+  let said;
+  try {
+    said = describe(update, ctx);
+  } catch (error) {
+    console.error(error);
+    return {};
+  }
+  if (Array.isArray(said)) return { board: said };
+  const parts = {};
+  for (const part of ["turn", "ask", "hold", "news", "board", "players"]) {
+    if (said && Array.isArray(said[part])) parts[part] = said[part].filter(Boolean);
+  }
+  return parts;
 }
 
 // ---- the panel ------------------------------------------------------------------------
@@ -155,36 +193,40 @@ export class TextMode {
   }
 
   /** Read `update` out: the position, the choices, and the news since the last one. */
-  show(update, { legal, seatName, describe = null, watching = false }) {
+  show(update, { legal, seatName, describe = null, geometry = null, watching = false }) {
     const view = update.view;
     const me = watching ? null : view.viewer;
     const actions = legal.length ? view.legal : [];
     const hadFocus = this.panel.contains(document.activeElement);
     this.announce(update, me, seatName, actions);
-    clear(this.position).append(...this.read(update, me, seatName, actions, describe));
+    const said = described(describe, { ...update, actions, viewer: me }, { seatName, viewer: me, geometry });
+    clear(this.position).append(...this.read(update, me, seatName, actions, said));
     if (hadFocus) {
       const first = this.position.querySelector(".tm-choices button") || this.position.querySelector(".tm-turn");
       first.focus();
     }
   }
 
-  read(update, me, seatName, actions, describe) {
+  read(update, me, seatName, actions, said) {
     const view = update.view;
     const board = view.board || {};
     const players = Array.isArray(board.players) ? board.players : [];
     const mine = players.find((player) => player.seat === me);
     const others = players.filter((player) => player.seat !== me);
+    const seated = me !== null && me !== undefined;
     const parts = [el("p", { class: "tm-turn", tabindex: "-1", "data-testid": "tm-turn" },
       this.turnWords(update, me, seatName, actions))];
-    if (me !== null && me !== undefined) {
+    for (const sentence of said.turn || []) parts.push(el("p", { "data-testid": "tm-where" }, sentence));
+    if (seated) {
       parts.push(el("p", {}, t("You are {name}.", { name: seatName(me) })));
       parts.push(el("h3", {}, t("What you hold")),
-        list(mine ? lines(mine, seatName, ["seat"]) : [], { "data-testid": "tm-hold" }));
+        list(said.hold || (mine ? lines(mine, seatName, ["seat"]) : []), { "data-testid": "tm-hold" }));
     }
     if (actions.length) {
       parts.push(el("h3", { id: "tm-choices-title" },
-        tn("Your choice (key 1)", "Your {count} choices (type a number)", actions.length)),
-      el("ol", { class: "tm-choices", "aria-labelledby": "tm-choices-title", "data-testid": "tm-choices" },
+        tn("Your choice (key 1)", "Your {count} choices (type a number)", actions.length)));
+      for (const sentence of said.ask || []) parts.push(el("p", { "data-testid": "tm-ask" }, sentence));
+      parts.push(el("ol", { class: "tm-choices", "aria-labelledby": "tm-choices-title", "data-testid": "tm-choices" },
         actions.map((action, index) => el("li", {}, el("button", {
           type: "button", "data-choice": String(index + 1), onclick: () => this.submit(action.text),
         }, t("{number}. {choice}", { number: index + 1, choice: choiceLabel(action, seatName) }))))));
@@ -194,23 +236,16 @@ export class TextMode {
       news.splice(0, news.length - NEWS, tn("… and one earlier event (see the log)",
         "… and {count} earlier events (see the log)", news.length - NEWS));
     }
-    if (view.recap) news.push(...lines(view.recap, seatName));
+    if (said.news) news.push(...said.news);
+    else if (view.recap) news.push(...lines(view.recap, seatName));
     parts.push(el("h3", {}, t("What just happened")), list(news, { "data-testid": "tm-recent" }));
-    let said = null;
-    if (describe) {
-      try {
-        said = describe(update, { seatName });
-      } catch (error) {
-        console.error(error);
-      }
-    }
     parts.push(el("h3", {}, t("The board")),
-      list(Array.isArray(said) ? said : lines(board, seatName, ["players"]), { "data-testid": "tm-board" }));
-    if (others.length) {
-      parts.push(el("h3", {}, me === null || me === undefined ? t("The players") : t("The other players")),
-        list(others.map((player) => t("{name}: {what}", { name: seatName(player.seat),
-          what: read({ ...player, seat: null }, seatName) || t("nothing") })),
-        { "data-testid": "tm-players" }));
+      list(said.board || lines(board, seatName, ["players"]), { "data-testid": "tm-board" }));
+    const about = said.players || others.map((player) => t("{name}: {what}", { name: seatName(player.seat),
+      what: read({ ...player, seat: null }, seatName) || t("nothing") }));
+    if (about.length) {
+      parts.push(el("h3", {}, seated ? t("The other players") : t("The players")),
+        list(about, { "data-testid": "tm-players" }));
     }
     return parts;
   }
@@ -221,8 +256,7 @@ export class TextMode {
     if (view.result) return t("The game is over. {result}", { result: resultWords(view, update.names || {}) });
     if (actions.length) return t("Your turn.");
     if (!view.to_move.length) return t("Nobody is to move just now.");
-    const who = view.to_move.map((seat) => seatName(seat));
-    return t("Waiting for {names}.", { names: who.join(", ") });
+    return t("Waiting for {names}.", { names: nameList(view.to_move.map((seat) => seatName(seat))) });
   }
 
   /** Say what happened since the last update read (a new page: only the latest decision). */
