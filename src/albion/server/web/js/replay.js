@@ -104,7 +104,10 @@ async function main() {
   drawLog(ui.log, replay.events, { seatName: (seat) => seatName(last, replay.names, seat),
     onPick: (version) => show(version), follow: false });
   document.querySelector("main").append(ui.result, controls(),
-    el("div", { class: "table-layout" }, ui.board,
+    el("div", { class: "table-layout" },
+      // The board's own headings (a game's "Dice", "Just now") sit under this one (issue 29).
+      el("section", { class: "replay-board", "aria-labelledby": "replay-board-title" },
+        el("h2", { class: "sr-only", id: "replay-board-title" }, t("The board")), ui.board),
       el("aside", {}, el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log))));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input")) return;
