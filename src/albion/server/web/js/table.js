@@ -557,18 +557,32 @@ function askHint() {
   send({ type: "hint" });
 }
 
+// The choices sit beside the board on a wide screen and between the turn and the board on
+// a phone (issue 27), where they are also next in the page's order: Tab reaches the
+// header, the turn, the choices, the board, then the log and the chat (issue 29).
+const PHONE = matchMedia("(max-width: 900px)");
+
+function placeChoices(column, boardTitle, side) {
+  const place = () => {
+    if (PHONE.matches) column.insertBefore(ui.legalPanel, boardTitle);
+    else side.prepend(ui.legalPanel);
+  };
+  place();
+  PHONE.addEventListener("change", place);
+}
+
 async function main() {
   document.title = t("Albion — table");
+  const boardTitle = el("h2", { class: "sr-only board-title" }, t("The board"));
+  const column = el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem,
+    ui.result, textMode.panel, boardTitle, ui.board);
+  const side = el("aside", { class: "table-side" }, ui.legalPanel, ui.name,
+    el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log), chat.panel);
   document.body.append(header(), el("main", {},
     el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection, textMode.switch),
     ui.elsewhere, ui.info, ui.offline,
-    el("div", { class: "table-layout" },
-      el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem, ui.result, textMode.panel,
-        el("h2", { class: "sr-only board-title" }, t("The board")), ui.board),
-      el("aside", { class: "table-side" },
-        ui.legalPanel, ui.name,
-        el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log),
-        chat.panel))));
+    el("div", { class: "table-layout" }, column, side)));
+  placeChoices(column, boardTitle, side);
   ui.legalPanel.append(el("h2", {}, t("Your choices")), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.hintAnswer),
     el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint.")));
