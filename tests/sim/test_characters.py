@@ -56,11 +56,11 @@ def capture(monkeypatch: pytest.MonkeyPatch) -> list[Figure]:
     """The figures the page would embed, kept instead of drawn."""
     figures: list[Figure] = []
 
-    def keep(figure: Figure) -> str:
+    def keep(figure: Figure, dpi: int = 110) -> str:
         figures.append(figure)
         return ""
 
-    monkeypatch.setattr(report_page, "_png", keep)
+    monkeypatch.setattr(report_page, "png", keep)
     return figures
 
 
@@ -76,13 +76,14 @@ def test_the_character_chart_has_all_six_bars_with_their_games(
     figures = capture(monkeypatch)
     seen = {"arthur": Rate(2, 4), "lancelot": Rate(1, 3), "percival": Rate(2, 3)}
     data: dict[str, Any] = {"game": "super-camelot", "bots": ["heuristic"], "players": 2,
-                            "games_per_configuration": 5, "seed": 1, "comparisons": []}
-    report_page.render_page(data, [figures_of(seen)], "Super Camelot",
-                            GAME.seat_label_values())
+                            "games_per_configuration": 5, "seed": 1, "comparisons": [],
+                            "configurations": [figures_of(seen).to_json_dict()],
+                            "hidden_information_value": None}
+    report_page.render_page(data)
     axes = figures[-1].axes[0]
     assert axes.get_title().startswith("Win rate by character")
     ticks = [tick.get_text() for tick in axes.get_xticklabels()]
     games = {"arthur": 4, "lancelot": 3, "percival": 3}
-    assert ticks == [f"{label}\nn={games.get(label, 0)}" for label in SIX]
+    assert ticks == [f"{label.title()}\nn={games.get(label, 0)}" for label in SIX]
     heights = [bar.get_height() for bar in axes.patches]
     assert heights == [0.5, 0.0, pytest.approx(1 / 3), 0.0, pytest.approx(2 / 3), 0.0]

@@ -1,5 +1,6 @@
 """Result tables for the terminal: win rates with 95% intervals, in the reader's language
-(issue 29; bot specs, variant values and the games' end reasons are data, as typed)."""
+(issue 29): its words through the catalogue, how games ended as words (`sim.ends`), numbers
+as the language writes them; bot specs, seat names and variant values are data, as typed."""
 
 from __future__ import annotations
 
@@ -10,14 +11,17 @@ from rich.text import Text
 from albion.bots import is_cheat, parse_players
 from albion.bots.registry import cheats
 from albion.core.game import AnyGame
-from albion.core.state import CAP
 from albion.i18n import _, _n
+from albion.i18n.numbers import decimal, percent
 from albion.sim.balance import SIGNIFICANCE
-from albion.sim.report import Report
+from albion.sim.ends import ends_text
+from albion.sim.report import Report, configuration_name, seat_label_words
 from albion.sim.simulate import Summary
 from albion.sim.standings import Standings
 from albion.sim.stats import wilson
 from albion.sim.tournament import TournamentConfig
+
+__all__ = ["ends_text", "report_table", "standings_table", "summary_table"]
 
 
 def cheat_note() -> str:
@@ -28,12 +32,10 @@ def cheats_mark() -> str:
     return " " + _("⚠ cheats")
 
 
-def ends_text(end_reasons: dict[str, int]) -> str:
-    """How games ended: `castle 180 · drawn at the safety cap 20` (a reason is the game's
-    own id for it)."""
-    return " · ".join(_("drawn at the safety cap {count}", count=count) if reason == CAP
-                      else f"{reason} {count}" for reason, count in end_reasons.items())
-
+def rate_text(value: float, low: float, high: float, digits: int = 1) -> str:
+    """A win rate and its 95% interval (`45.3% [30%, 60%]`), the language's way."""
+    return _("{rate} [{low}, {high}]", rate=percent(value), low=percent(low, digits),
+             high=percent(high, digits))
 
 
 def summary_table(game: AnyGame, summary: Summary) -> Table:
@@ -56,7 +58,7 @@ def summary_table(game: AnyGame, summary: Summary) -> Table:
         low, high = wilson(wins, games)
         label = name + (cheats_mark() if is_cheat(specs[index]) else "")
         row = [label if summary.rotate else f"{game.seat_name(index)} {label}", f"{wins:g}",
-               f"{wins / games:.1%} [{low:.1%}, {high:.1%}]"]
+               rate_text(wins / games, low, high)]
         if summary.rotate:
             row += [game.seat_name(index), f"{summary.seat_wins[index]:g}"]
         table.add_row(*row)
@@ -80,17 +82,17 @@ def standings_table(game: AnyGame, config: TournamentConfig, table: Standings) -
     for index in order:
         row = table.bots[index]
         label = row.name + (cheats_mark() if is_cheat(specs[index]) else "")
-        bots.add_row(label, f"{row.mu:.1f} ± {row.sigma:.1f}", str(row.games), str(row.seats),
-                     f"{row.wins:g}",
-                     f"{row.win_rate:.1%} [{row.interval[0]:.1%}, {row.interval[1]:.1%}]",
-                     f"{row.seconds_per_move:.4f}")
+        bots.add_row(label, f"{decimal(row.mu)} ± {decimal(row.sigma)}", str(row.games),
+                     str(row.seats), f"{row.wins:g}",
+                     rate_text(row.win_rate, *row.interval),
+                     decimal(row.seconds_per_move, 4))
     if any(is_cheat(spec) for spec in specs):
         bots.caption = cheat_note()
     wins = ", ".join(f"{game.seat_name(seat)} {wins:g}"
                      for seat, wins in enumerate(table.seat_wins))
     seats = Text(_("Wins by seat: {wins} · draws {draws} · mean actions {mean} · ended by: "
                    "{ends}", wins=wins, draws=str(table.draws),
-                   mean=format(table.mean_actions, ".1f"), ends=ends_text(table.end_reasons)))
+                   mean=decimal(table.mean_actions), ends=ends_text(table.end_reasons)))
     return Group(bots, seats)
 
 
@@ -106,19 +108,19 @@ def report_table(game: AnyGame, report: Report) -> Group:
     table.add_column(_("Mean actions"), justify="right")
     table.add_column(_("Ended by"))
     for figures in report.figures:
-        table.add_row(figures.label, *(
-            f"{r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]" for r in figures.seats),
-            f"{figures.mean_length:.1f}", ends_text(figures.end_reasons))
+        table.add_row(configuration_name(figures.label), *(
+            rate_text(r.value, *r.interval, digits=0) for r in figures.seats),
+            decimal(figures.mean_length), ends_text(figures.end_reasons))
     parts: list[Table | Text] = [table]
     if report.figures and report.figures[0].bots:
         by_bot = Table(title=_("Win rate by bot [95%], per configuration (a game counts "
                                "once per bot, however many seats it filled)"))
         by_bot.add_column(_("Bot"), overflow="fold")
         for figures in report.figures:
-            by_bot.add_column(figures.label, justify="right")
+            by_bot.add_column(configuration_name(figures.label), justify="right")
         for name in report.figures[0].bots:
             by_bot.add_row(name, *(
-                f"{r.value:.1%} [{r.interval[0]:.0%}, {r.interval[1]:.0%}]"
+                rate_text(r.value, *r.interval, digits=0)
                 if (r := figures.bots.get(name)) else "—" for figures in report.figures))
         parts.append(by_bot)
     if report.comparisons:
@@ -129,22 +131,22 @@ def report_table(game: AnyGame, report: Report) -> Group:
         for c in report.comparisons:
             seat_change, seat_p = c.first_seat
             length_change, length_p = c.length
-            against.add_row(
-                f"{c.key}={c.value}",
-                f"{seat_change:+.1%} (p={seat_p:.3f}){_star(seat_p)}",
-                f"{length_change:+.1f} (p={length_p:.3f}){_star(length_p)}")
+            against.add_row(f"{c.key}={c.value}",
+                            _tested(percent(seat_change, signed=True), seat_p),
+                            _tested(decimal(length_change, signed=True), length_p))
         parts.append(against)
     for figures in report.figures[:1]:
         for key, rates in figures.labels.items():
-            shown = ", ".join(f"{name} {r.value:.1%} [{r.interval[0]:.0%}, "
-                              f"{r.interval[1]:.0%}]" for name, r in rates.items())
-            parts.append(Text(_("Win rate by {label}: {rates}", label=key, rates=shown)))
+            shown = " · ".join(f"{name.title()} {rate_text(r.value, *r.interval, digits=0)}"
+                               for name, r in rates.items())
+            parts.append(Text(_("Win rate by {label}: {rates}", label=seat_label_words(key),
+                                rates=shown)))
     if report.hidden_information is not None:
         gap, p = report.hidden_information
         parts.append(Text(_("Value of hidden information: per game where both sat, "
                             "cheat-mcts wins {gap} more often than ismcts (paired, p={p})",
-                            gap=format(gap, "+.1%"), p=format(p, ".3f"))))
-    else:
+                            gap=percent(gap, signed=True), p=decimal(p, 3))))
+    elif report.hidden_information_note is not None:
         parts.append(Text(_("Value of hidden information: {note}",
                             note=report.hidden_information_note), style="dim"))
     cheating = [b for b in report.plan.bots if cheats(b)]
@@ -155,5 +157,7 @@ def report_table(game: AnyGame, report: Report) -> Group:
     return Group(*parts)
 
 
-def _star(p: float) -> str:
-    return " *" if p < SIGNIFICANCE else ""
+def _tested(change: str, p: float) -> str:
+    """A change and its p-value, starred below the significance level."""
+    return _("{change} (p = {p})", change=change, p=decimal(p, 3)) + (
+        " *" if p < SIGNIFICANCE else "")

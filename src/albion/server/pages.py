@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import re
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -26,9 +25,10 @@ from albion.core.errors import AlbionError
 from albion.core.plugin import GamePlugin, rulebook_files
 from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
-from albion.i18n import LANGUAGES, translator
+from albion.i18n import LANGUAGES, supported, translator
 from albion.server.errors import ApiError
-from albion.server.languages import add_languages, page_language, page_response
+from albion.server.languages import COOKIE, add_languages, page_language, page_response
+from albion.server.report_pages import report_facts, report_page
 
 WEB = Path(str(resources.files("albion.server") / "web"))
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -42,18 +42,6 @@ REPORT_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'un
 styles may apply; scripts never run."""
 ICON_SECONDS = 86_400
 """How long a browser keeps the site's icon (`/favicon.ico`) before asking again."""
-REPORT_HEADER = (
-    '<style>.albion-top{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline;'
-    'padding:.6rem 1rem;margin-bottom:1rem;border-radius:8px;background:#1d2330;'
-    'font-family:system-ui,sans-serif}.albion-top a{color:#f6f4ef;text-decoration:none}'
-    '.albion-top .brand{font-weight:700;font-size:1.15rem}</style>'
-    '<header class="albion-top"><a class="brand" href="/">♞ Albion</a>'
-    '<a href="/">Lobby</a><a href="/rules">Rules</a><a href="/reports">← All reports</a>'
-    '<a href="/docs">API</a></header>')
-"""The site's header (js/header.js, written out, with its style inline: a report page runs
-no script), put at the top of each report page served, with the way back."""
-REPORT_JSON_BYTES = 4 << 20
-"""The largest report.json read to describe a report in the list."""
 
 
 class ReportSummary(BaseModel):
@@ -174,15 +162,23 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         return await asyncio.to_thread(_reports, reports)
 
     @app.get("/reports/files/{path:path}", include_in_schema=False)
-    async def report_file(path: str) -> Response:
-        """A file of a report; a folder means its report.html. A page is served with the
-        site's header on top: the way back to the reports and the lobby."""
+    async def report_file(path: str, request: Request) -> Response:
+        """A file of a report; a folder means its report.html. A page is served in the
+        reader's language (issue 29: a report's page drawn again from its report.json)
+        with the site's header on top: the way back to the reports and the lobby."""
         found = _report_file(reports, path)
         if found is None:
             raise ApiError(404, "not_found", f"no report file {path!r}")
-        if found.suffix.lower() in (".html", ".htm"):
-            return HTMLResponse(await asyncio.to_thread(_with_header, found))
-        return FileResponse(found)
+        if found.suffix.lower() not in (".html", ".htm"):
+            return FileResponse(found)
+        lang = page_language(request)
+        response = HTMLResponse(await asyncio.to_thread(report_page, found, lang),
+                                headers={"Vary": "Accept-Language, Cookie",
+                                         "Content-Language": lang,
+                                         "Cache-Control": "no-cache"})
+        if supported(request.query_params.get("lang")) == lang:  # a link's choice, kept
+            response.set_cookie(COOKIE, lang, max_age=365 * 86_400, samesite="lax")
+        return response
 
 
 @lru_cache(maxsize=64)
@@ -207,18 +203,6 @@ def _game_asset(game_id: str, name: str) -> tuple[bytes, str, str] | None:
 def _icon() -> tuple[bytes, str]:
     content = (WEB / "img" / "icon.svg").read_bytes()
     return content, f'"{hashlib.blake2b(content, digest_size=12).hexdigest()}"'
-
-
-def _with_header(page: Path) -> str:
-    """A report page with the site's header at the top of its body (and the icon)."""
-    text = page.read_text(encoding="utf-8", errors="replace")
-    head = re.search(r"<head[^>]*>", text, re.IGNORECASE)
-    if head is not None:
-        text = (f'{text[:head.end()]}<link rel="icon" href="/favicon.ico" '
-                f'type="image/svg+xml">{text[head.end():]}')
-    body = re.search(r"<body[^>]*>", text, re.IGNORECASE)
-    at = body.end() if body is not None else 0
-    return text[:at] + REPORT_HEADER + text[at:]
 
 
 def _page(name: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
@@ -276,7 +260,7 @@ def _reports(root: Path | None) -> list[ReportSummary]:
 def _report_summary(root: Path, folder: Path) -> ReportSummary:
     """A report's folder described: its name and page, and what its report.json says."""
     written = datetime.fromtimestamp((folder / "report.html").stat().st_mtime, UTC)
-    facts = _report_facts(folder / "report.json")
+    facts = report_facts(folder / "report.json")
     game = facts.get("game") if isinstance(facts.get("game"), str) else None
     configurations = facts.get("configurations")
     return ReportSummary(
@@ -292,18 +276,6 @@ def _report_summary(root: Path, folder: Path) -> ReportSummary:
                         if isinstance(entry, dict) and isinstance(entry.get("label"), str)]
         if isinstance(configurations, list) else [],
         hidden_information=isinstance(facts.get("hidden_information_value"), dict))
-
-
-def _report_facts(path: Path) -> dict[str, Any]:
-    """The report.json `albion report` wrote beside a page; {} when it is missing, too
-    large or not a report's."""
-    try:
-        if path.stat().st_size > REPORT_JSON_BYTES:
-            return {}
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
 
 
 def _game_name(game_id: str | None) -> str | None:

@@ -12,6 +12,7 @@ from statistics import fmean, pstdev, stdev
 from typing import Any
 
 from albion.core.state import CAP
+from albion.core.words import Words, say
 from albion.sim.batch import GameOutcome
 from albion.sim.stats import wilson
 
@@ -35,6 +36,10 @@ class Rate:
         low, high = self.interval
         return {"wins": self.wins, "games": self.games, "rate": round(self.value, 4),
                 "interval95": [round(low, 4), round(high, 4)]}
+
+    @classmethod
+    def from_json_dict(cls, data: dict[str, Any]) -> Rate:
+        return cls(float(data["wins"]), int(data["games"]))
 
 
 @dataclass(frozen=True)
@@ -63,10 +68,31 @@ class Balance:
             "mean_actions": round(self.mean_length, 2),
             "actions_sd": round(pstdev(self.lengths), 2) if self.lengths else 0.0,
             "end_reasons": self.end_reasons,
+            "actions_per_game": self.lengths,
             "bot_win_rates": {name: rate.to_json_dict() for name, rate in self.bots.items()},
             "label_win_rates": {key: {value: rate.to_json_dict() for value, rate in
                                       rates.items()} for key, rates in self.labels.items()},
         }
+
+    @classmethod
+    def from_json_dict(cls, data: dict[str, Any]) -> Balance:
+        """The figures as `to_json_dict` wrote them (report.json), to draw them again in
+        another language (issue 29); KeyError when a field is missing (an older report
+        without `actions_per_game`)."""
+        return cls(
+            label=str(data["label"]),
+            variant=dict(data["variant"]),
+            games=int(data["games"]),
+            seats=[Rate.from_json_dict(rate) for rate in data["seat_win_rates"]],
+            lengths=[int(length) for length in data["actions_per_game"]],
+            end_reasons={str(reason): int(count)
+                         for reason, count in data["end_reasons"].items()},
+            bots={str(name): Rate.from_json_dict(rate)
+                  for name, rate in data["bot_win_rates"].items()},
+            labels={str(key): {str(value): Rate.from_json_dict(rate)
+                               for value, rate in rates.items()}
+                    for key, rates in data["label_win_rates"].items()},
+        )
 
 
 def _won(outcome: GameOutcome) -> list[float]:
@@ -162,21 +188,17 @@ def compare(base: Balance, other: Balance, key: str, value: Any) -> Comparison:
                       mean_test(base.lengths, other.lengths))
 
 
-def hidden_information_note(bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> str:
-    """Why the value of hidden information is not measured (empty when it is)."""
+def hidden_information_note(bots: Sequence[str],
+                            outcomes: Sequence[GameOutcome]) -> Words | None:
+    """Why the value of hidden information is not measured, as words (None when it is)."""
     names = [name.split(":")[0] for name in bots]
     if "cheat-mcts" not in names or "ismcts" not in names:
-        return ("not measured: it needs cheat-mcts and ismcts in the line-up (with the same "
-                "search options)")
+        return say("not measured, as it needs cheat-mcts and ismcts in the line-up (with "
+                   "the same search options)")
     if hidden_information_value(bots, outcomes) is None:
-        return "not measured: fewer than two games had both cheat-mcts and ismcts seated"
-    return ""
-
-
-def ends_text(end_reasons: dict[str, int]) -> str:
-    """How games ended, in words: `castle 180 · drawn at the safety cap 20`."""
-    return " · ".join(f"drawn at the safety cap {count}" if reason == CAP else
-                      f"{reason} {count}" for reason, count in end_reasons.items())
+        return say("not measured, as fewer than two games had both cheat-mcts and ismcts "
+                   "seated")
+    return None
 
 
 def hidden_information_value(bots: Sequence[str],

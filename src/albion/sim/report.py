@@ -1,6 +1,6 @@
 """`albion report`: balance figures of a game under its base variant and under swept
-variant values, each from a seat-balanced tournament, written as an HTML page (plots) and
-a JSON file with the same numbers."""
+variant values, each from a seat-balanced tournament, written as an HTML page (plots) in
+the reader's language and a JSON file with the same numbers, language-free (issue 29)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from albion.bots.registry import cheats
 from albion.core.errors import VariantError
 from albion.core.game import AnyGame
 from albion.core.variants import VariantValue
+from albion.core.words import Words, say
+from albion.i18n import current
 from albion.sim.balance import (
     Balance,
     Comparison,
@@ -23,6 +25,22 @@ from albion.sim.balance import (
     hidden_information_value,
 )
 from albion.sim.tournament import TournamentConfig, run_tournament
+
+BASE = "base"
+"""The label of the configuration every swept value is compared with (data)."""
+SEAT_LABELS: dict[str, Words] = {"character": say("character")}  # SC-4: who each seat played
+"""The games' seat-label keys (`Game.seat_labels`) as words; another key shows as it is."""
+
+
+def configuration_name(label: str) -> str:
+    """A configuration's label in the current language: `base` in words, a swept value
+    (`fairy=auto`) as typed."""
+    return current().words(say("base")) if label == BASE else label
+
+
+def seat_label_words(key: str) -> Words:
+    """A seat-label key (`character`) as words."""
+    return SEAT_LABELS.get(key, Words(key))
 
 
 @dataclass(frozen=True)
@@ -41,7 +59,7 @@ class ReportPlan:
         that differs from it."""
         base = self.game.variant(self.variant).as_dict()
         found: list[tuple[str, str | None, VariantValue | None, dict[str, VariantValue]]] = [
-            ("base", None, None, base)]
+            (BASE, None, None, base)]
         for key, values in self.sweeps:
             for value in values:
                 variant = self.game.variant({**base, key: value}).as_dict()
@@ -56,8 +74,8 @@ class Report:
     figures: list[Balance]
     comparisons: list[Comparison]
     hidden_information: tuple[float, float] | None
-    hidden_information_note: str = ""
-    """Why it was not measured, when it was not."""
+    hidden_information_note: Words | None = None
+    """Why it was not measured, when it was not (words, said where shown)."""
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -72,7 +90,8 @@ class Report:
             "hidden_information_value": None if self.hidden_information is None else {
                 "win_rate_gap": round(self.hidden_information[0], 4),
                 "p": round(self.hidden_information[1], 4)},
-            "hidden_information_note": self.hidden_information_note,
+            "hidden_information_note": None if self.hidden_information_note is None
+            else self.hidden_information_note.to_json(),
         }
 
 
@@ -83,7 +102,7 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
     figures: list[Balance] = []
     comparisons: list[Comparison] = []
     hidden: tuple[float, float] | None = None
-    note = ""
+    note: Words | None = None
     for label, key, value, variant in plan.configurations():
         config = TournamentConfig(plan.game.id, plan.bots, plan.games, plan.players,
                                   plan.seed, tuple(sorted(variant.items())))
@@ -100,10 +119,9 @@ def run_report(plan: ReportPlan, out: Path, backend: str, workers: int,
     from albion.sim.report_page import render_page  # noqa: PLC0415 - matplotlib: seconds
 
     out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(json.dumps(report.to_json_dict(), indent=1) + "\n")
-    (out / "report.html").write_text(render_page(report.to_json_dict(), figures,
-                                                 plan.game.name,
-                                                 plan.game.seat_label_values()))
+    data = report.to_json_dict()
+    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n")
+    (out / "report.html").write_text(render_page(data), encoding="utf-8")
     return report
 
 

@@ -1,160 +1,192 @@
-"""The report's HTML page: self-contained (plots drawn with matplotlib, embedded as PNG)."""
+"""The report's HTML page, self-contained (charts embedded as PNG), written from
+report.json's data in the reader's language (issue 29): every heading, sentence, table
+header and chart text goes through the catalogue, numbers are written as the language
+writes them; bot specs, seat names, variant keys and values stay as typed. The server
+draws it again per reader's language from the same report.json."""
 
 from __future__ import annotations
 
-import base64
+import contextvars
 import html
-import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import matplotlib
+from albion.core.words import from_json
+from albion.i18n import _, _n, current, use
+from albion.i18n.numbers import decimal, percent
+from albion.sim.balance import Balance, Rate
+from albion.sim.ends import ends_text
+from albion.sim.report import configuration_name
+from albion.sim.report_charts import (
+    DRAWING,
+    NARROW,
+    Game,
+    chart_title,
+    charts,
+    figures_of,
+    png,
+)
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
-
-from albion.sim.balance import Balance, Rate, ends_text
-
-
-def _png(figure: Figure) -> str:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(figure)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+NARROW_PAGE = 600
+"""A page at most this wide (a phone's) shows the narrow charts."""
+STYLE = """body{font-family:system-ui,sans-serif;max-width:60em;margin:0 auto;padding:1em;
+line-height:1.4;color:#1d2330}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em}
+.scroll{overflow-x:auto}table{border-collapse:collapse}
+td,th{border:1px solid #ccc;padding:.3em .6em;vertical-align:top}th{background:#f3f1ec}
+td.n{text-align:right;white-space:nowrap}td.words{min-width:12em}.warning{font-weight:700}
+figure{margin:1em 0}img{display:block;max-width:100%;height:auto}
+pre{overflow-x:auto;font-size:.85em}"""
 
 
-def seat_plot(figures: Sequence[Balance]) -> str:
-    figure, axes = plt.subplots(figsize=(7, 3.2))
-    width = 0.8 / max(len(figures), 1)
-    for index, figures_of in enumerate(figures):
-        xs = [seat + index * width for seat in range(len(figures_of.seats))]
-        rates = [rate.value for rate in figures_of.seats]
-        errors = [[rate.value - rate.interval[0] for rate in figures_of.seats],
-                  [rate.interval[1] - rate.value for rate in figures_of.seats]]
-        axes.bar(xs, rates, width, yerr=errors, capsize=3, label=figures_of.label)
+def render_page(data: dict[str, Any], lang: str | None = None) -> str:
+    """The whole page for report.json's `data`, in `lang` (default: the current
+    language)."""
+    if lang is None:
+        return _page(data)
+    return contextvars.copy_context().run(_page_in, lang, data)
+
+
+def _page_in(lang: str, data: dict[str, Any]) -> str:
+    use(lang)
+    return _page(data)
+
+
+def interval(rate: Rate, digits: int = 1) -> str:
+    """A win rate and its 95% interval: `45.3% [30.2%, 60.1%]`."""
+    low, high = rate.interval
+    return _("{rate} [{low}, {high}]", rate=percent(rate.value, digits),
+             low=percent(low, digits), high=percent(high, digits))
+
+
+def significance(change: str, p: float, significant: bool) -> str:
+    if significant:
+        return _("{change} (p = {p}, significant)", change=change, p=decimal(p, 3))
+    return _("{change} (p = {p})", change=change, p=decimal(p, 3))
+
+
+NUMBER, NAME, WORDS = "n", "", "words"
+"""A cell's kind: figures (right, on one line), a name or a value (as wide as it is),
+words (wrapped, never narrower than a few words)."""
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[tuple[str, str]]]) -> str:
+    """A table (headers, then rows of (text, kind) cells), scrolling sideways on a narrow
+    screen."""
+    head = "".join(f"<th>{html.escape(text)}</th>" for text in headers)
+    body = "".join(
+        "<tr>" + "".join(f'<td{f" class={kind}" if kind else ""}>{html.escape(text)}</td>'
+                         for text, kind in row) + "</tr>" for row in rows)
+    return f'<div class="scroll"><table><tr>{head}</tr>{body}</table></div>'
+
+
+def _facts(data: dict[str, Any]) -> str:
+    return " · ".join([
+        _("Bots: {bots}", bots=", ".join(data["bots"])),
+        _n("{count} player", "{count} players", int(data["players"])),
+        _n("{count} game per configuration", "{count} games per configuration",
+           int(data["games_per_configuration"])),
+        _("seed {seed}", seed=str(data["seed"]))])
+
+
+def _hidden(data: dict[str, Any]) -> str:
+    value = data.get("hidden_information_value")
+    if value is not None:
+        return _("Value of hidden information: per game where both sat, cheat-mcts wins "
+                 "{gap} more often than ismcts (paired, p={p})",
+                 gap=percent(value["win_rate_gap"], signed=True), p=decimal(value["p"], 3))
+    note = data.get("hidden_information_note")
+    if not note:
+        return ""
+    words = from_json(note) if isinstance(note, dict) else str(note)
+    return _("Value of hidden information: {note}", note=words)
+
+
+def _configurations(figures: Sequence[Balance], game: Game) -> str:
     players = len(figures[0].seats) if figures else 0
-    axes.axhline(1 / max(players, 1), color="grey", linestyle=":", linewidth=1)
-    axes.set_xticks([seat + 0.4 - width / 2 for seat in range(players)],
-                    [f"P{seat + 1}" for seat in range(players)])
-    axes.set_ylabel("win rate (95% interval)")
-    axes.set_title("Win rate by seat")
-    axes.legend(fontsize=8)
-    return _png(figure)
+    headers = [_("Configuration"), _("Games"),
+               *(_("{seat} wins [95%]", seat=game.seat_names[seat]) for seat in range(players)),
+               _("Mean actions"), _("Ended by")]
+    rows = [[(configuration_name(f.label), NAME), (str(f.games), NUMBER),
+             *((interval(rate), NUMBER) for rate in f.seats),
+             (decimal(f.mean_length), NUMBER), (ends_text(f.end_reasons), WORDS)]
+            for f in figures]
+    return _table(headers, rows)
 
 
-def length_plot(figures: Sequence[Balance]) -> str:
-    figure, axes = plt.subplots(figsize=(7, 3.2))
-    for figures_of in figures:
-        axes.hist(figures_of.lengths, bins=30, histtype="step", linewidth=1.5,
-                  label=f"{figures_of.label} (mean {figures_of.mean_length:.0f})")
-    axes.set_xlabel("actions per game (chance outcomes included)")
-    axes.set_ylabel("games")
-    axes.set_title("Game length")
-    axes.legend(fontsize=8)
-    return _png(figure)
+def _by_bot(figures: Sequence[Balance]) -> str:
+    bots = list(figures[0].bots) if figures else []
+    if not bots:
+        return ""
+    headers = [_("Bot"), *(configuration_name(f.label) for f in figures)]
+    rows = [[(name, NAME), *((interval(rate), NUMBER) if (rate := f.bots.get(name))
+                             else ("—", NUMBER) for f in figures)] for name in bots]
+    title = _("Win rate by bot [95%]")
+    note = _("A game counts once per bot, however many seats it filled.")
+    return f"<h2>{html.escape(title)}</h2><p>{html.escape(note)}</p>{_table(headers, rows)}"
 
 
-def ending_plot(figures: Sequence[Balance]) -> str:
-    figure, axes = plt.subplots(figsize=(7, 2.8))
-    reasons = sorted({reason for f in figures for reason in f.end_reasons})
-    bottoms = [0.0] * len(figures)
-    for reason in reasons:
-        shares = [f.end_reasons.get(reason, 0) / max(f.games, 1) for f in figures]
-        axes.barh([f.label for f in figures], shares, left=bottoms, label=reason)
-        bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
-    axes.set_xlabel("share of games")
-    axes.set_title("How games end")
-    axes.legend(fontsize=8, loc="lower right")
-    return _png(figure)
+def _against(data: dict[str, Any]) -> str:
+    comparisons = data["comparisons"]
+    if not comparisons:
+        return _paragraph(_("No variant value was swept."))
+    headers = [_("Swept value"), _("Change in the first seat's win rate"),
+               _("Change in mean actions")]
+    rows = [[(f"{c['key']}={c['value']}", NAME),
+             (significance(percent(c["first_seat_win_rate_difference"], signed=True),
+                           c["first_seat_p"], c["first_seat_significant"]), NUMBER),
+             (significance(decimal(c["mean_actions_difference"], signed=True),
+                           c["mean_actions_p"], c["mean_actions_significant"]), NUMBER)]
+            for c in comparisons]
+    note = _("Two-sided p, same seeds, no correction for several comparisons; a change is "
+             "significant when p is below 0.05.")
+    return _paragraph(note) + _table(headers, rows)
 
 
-def label_plot(figures_of: Balance,
-               label_values: Mapping[str, Sequence[str]] | None = None) -> str | None:
-    """Win rate by the first seat label (Super Camelot: by character), one bar per value
-    the game has (`Game.seat_label_values`, then any other value seen), each labelled with
-    its number of games; a value never seen is a grey bar at 0, n=0 (issue 14)."""
-    if not figures_of.labels:
-        return None
-    key, rates = next(iter(figures_of.labels.items()))
-    names = list(dict.fromkeys([*(label_values or {}).get(key, ()), *rates]))
-    seen = [rates.get(name, Rate(0, 0)) for name in names]
-    figure, axes = plt.subplots(figsize=(7, 3))
-    values = [rate.value for rate in seen]
-    errors = [[rate.value - rate.interval[0] if rate.games else 0 for rate in seen],
-              [rate.interval[1] - rate.value if rate.games else 0 for rate in seen]]
-    axes.bar(range(len(names)), values, yerr=errors, capsize=3,
-             color=["tab:purple" if rate.games else "lightgrey" for rate in seen])
-    axes.set_xticks(range(len(names)),
-                    [f"{name}\nn={rate.games}" for name, rate in zip(names, seen, strict=True)])
-    axes.set_ylabel("win rate (95% interval)")
-    axes.set_title(f"Win rate by {key} ({figures_of.label}; n = games played)")
-    return _png(figure)
+def _paragraph(text: str) -> str:
+    return f"<p>{html.escape(text)}</p>"
 
 
-def render_page(data: dict[str, Any], figures: Sequence[Balance], title: str,
-                label_values: Mapping[str, Sequence[str]] | None = None) -> str:
-    """The whole page: plots, then every number as tables and as JSON."""
-    plots = [seat_plot(figures), length_plot(figures), ending_plot(figures)]
-    labelled = label_plot(figures[0], label_values)
-    if labelled:
-        plots.append(labelled)
-    images = "\n".join(f'<img alt="plot" src="data:image/png;base64,{png}">' for png in plots)
-    rows = []
-    for figures_of in figures:
-        seats = ", ".join(
-            f"P{i + 1} {rate.value:.1%} [{rate.interval[0]:.1%}, {rate.interval[1]:.1%}]"
-            for i, rate in enumerate(figures_of.seats))
-        rows.append(f"<tr><td>{html.escape(figures_of.label)}</td><td>{figures_of.games}</td>"
-                    f"<td>{seats}</td><td>{figures_of.mean_length:.1f}</td>"
-                    f"<td>{html.escape(ends_text(figures_of.end_reasons))}</td></tr>")
-    comparisons = "".join(
-        f"<tr><td>{html.escape(c['key'])}={html.escape(str(c['value']))}</td>"
-        f"<td>{c['first_seat_win_rate_difference']:+.1%} (p={c['first_seat_p']:.3f}"
-        f"{', significant' if c['first_seat_significant'] else ''})</td>"
-        f"<td>{c['mean_actions_difference']:+.1f} (p={c['mean_actions_p']:.3f}"
-        f"{', significant' if c['mean_actions_significant'] else ''})</td></tr>"
-        for c in data["comparisons"])
+def _heading(text: str) -> str:
+    return f"<h2>{html.escape(text)}</h2>"
+
+
+def _page(data: dict[str, Any]) -> str:
+    lang = current().lang
+    figures = figures_of(data)
+    game = Game.of(str(data["game"]), int(data["players"]))
+    with DRAWING:
+        drawn = [(png(wide), png(narrow, dpi=160), chart_title(wide))
+                 for wide, narrow in zip(charts(data), charts(data, NARROW), strict=True)]
+    images = "\n".join(
+        f'<figure><picture><source media="(max-width: {NARROW_PAGE}px)" '
+        f'srcset="data:image/png;base64,{narrow}"><img alt="{html.escape(alt)}" '
+        f'src="data:image/png;base64,{wide}"></picture></figure>'
+        for wide, narrow, alt in drawn)
     cheats = data.get("cheating_bots") or []
     warning = "" if not cheats else (
-        f"<p><b>⚠ {html.escape(', '.join(cheats))} sees hidden information</b> "
-        "(for analysis only).</p>")
-    hidden = data.get("hidden_information_value")
-    hidden_html = (
-        f"<p><b>Value of hidden information</b>: "
-        f"{html.escape(data.get('hidden_information_note', ''))}</p>") if hidden is None else (
-        f"<p><b>Value of hidden information</b>: per game where both sat, cheat-mcts "
-        f"wins {hidden['win_rate_gap']:+.1%} more often than ismcts (paired test, "
-        f"p={hidden['p']:.3f}).</p>")
-    bots = list(figures[0].bots) if figures else []
-    by_bot = "" if not bots else (
-        "<h2>Win rate by bot [95%]</h2><table><tr><th>Bot</th>"
-        + "".join(f"<th>{html.escape(f.label)}</th>" for f in figures) + "</tr>"
-        + "".join(
-            f"<tr><td>{html.escape(name)}</td>" + "".join(
-                f"<td>{r.value:.1%} [{r.interval[0]:.1%}, {r.interval[1]:.1%}]</td>"
-                if (r := f.bots.get(name)) else "<td>—</td>" for f in figures) + "</tr>"
-            for name in bots) + "</table>")
+        '<p class="warning">' + html.escape(_n(
+            "⚠ {bots} sees hidden information (for analysis only)",
+            "⚠ {bots} see hidden information (for analysis only)", len(cheats),
+            bots=", ".join(cheats))) + "</p>")
+    hidden = _hidden(data)
+    title = html.escape(_("{game}: balance report", game=game.name))
+    numbers = html.escape(json.dumps(data, indent=1, ensure_ascii=False))
+    all_numbers = html.escape(_("All the numbers, as in report.json"))
+    sections = [
+        _paragraph(_facts(data)), warning, hidden and _paragraph(hidden),
+        _heading(_("Configurations")), _configurations(figures, game), _by_bot(figures),
+        _heading(_("Against the base")), _against(data),
+        _heading(_("Charts")), images,
+        f"<details><summary>{all_numbers}</summary><pre><code>{numbers}</code></pre>"
+        "</details>"]
+    body = "\n".join(section for section in sections if section)
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)} balance report</title>
-<style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}
-table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.3em .6em}}
-img{{display:block;margin:1em 0;max-width:100%}}</style></head><body>
-<h1>{html.escape(title)}: balance report</h1>
-<p>Bots: {html.escape(", ".join(data["bots"]))} · {data["players"]} players ·
-{data["games_per_configuration"]} games per configuration · seed {data["seed"]}</p>
-{warning}{hidden_html}
-<h2>Configurations</h2>
-<table><tr><th>Configuration</th><th>Games</th><th>Win rate by seat [95%]</th>
-<th>Mean actions</th><th>Ended by</th></tr>{"".join(rows)}</table>
-{by_bot}
-<h2>Against the base</h2>
-<table><tr><th>Swept value</th><th>First seat's win rate</th><th>Mean actions</th></tr>
-{comparisons or '<tr><td colspan="3">no sweep</td></tr>'}</table>
-<h2>Plots</h2>
-{images}
-<h2>All the numbers</h2>
-<pre>{html.escape(json.dumps(data, indent=1))}</pre>
+<html lang="{html.escape(lang)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{STYLE}</style></head><body>
+<h1>{title}</h1>
+{body}
 </body></html>
 """
