@@ -54,7 +54,7 @@ def figures_of(data: dict[str, Any]) -> list[Balance]:
 @dataclass(frozen=True)
 class Layout:
     """A chart's size: wide (a desktop's page) or narrow (a phone's, a page at most 600
-    px wide: legends below, texts wrapped, at a size one can read)."""
+    px wide, its texts at a size one can read there); long texts wrap to fit."""
 
     narrow: bool = False
 
@@ -62,15 +62,12 @@ class Layout:
         return Figure(figsize=(4.4 if self.narrow else 7, height + (1 if self.narrow else 0)),
                       layout="constrained")
 
-    def legend(self, figure: Figure, axes: Any, below: bool = False) -> None:
-        """The legend in the chart (where it hides least), or below it: always on a
-        narrow chart, and where asked (entries side by side on a wide one)."""
-        if self.narrow or below:
-            entries = len(axes.get_legend_handles_labels()[0])
-            figure.legend(loc="outside lower center", fontsize=8,
-                          ncols=1 if self.narrow else min(entries, 4))
-        else:
-            axes.legend(fontsize=8)
+    def legend(self, figure: Figure, axes: Any) -> None:
+        """The legend below the chart, where it hides no bar: entries side by side on a
+        wide chart, one under another on a narrow one."""
+        entries = len(axes.get_legend_handles_labels()[0])
+        figure.legend(loc="outside lower center", fontsize=8,
+                      ncols=1 if self.narrow else min(entries, 4))
 
 
 WIDE = Layout()
@@ -161,7 +158,7 @@ def ending_chart(figures: Sequence[Balance], layout: Layout = WIDE) -> Figure:
     axes.set_xlim(0, 1)
     _share_axis(axes.xaxis)
     _words(axes, _("How games end"), x=_("share of games"))
-    layout.legend(figure, axes, below=True)
+    layout.legend(figure, axes)
     return figure
 
 
