@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from albion import i18n
+from albion.bots.registry import BOTS as BOT_KINDS
+from albion.bots.registry import SearchOptions
 from albion.cli.app import app
 from albion.cli.console import console, err_console
 from albion.core.registry import get_game
+from albion.games.super_camelot import render
+from albion.games.super_camelot.components import RELICS, Character, Special
 from albion.sim.records import load_record
 
 runner = CliRunner()
@@ -33,11 +38,17 @@ the same in every language, like chess's), then its label (translated)."""
 ALLOWED = [
     re.compile(r"P\d+"),  # a seat's name, as the protocol names seats
     re.compile(r"(?:ALL|DI|RS|SC)-\d+"),  # ruling ids
-    re.compile(r"human|random"),  # the players' names at the table (their bot specs)
-    re.compile(r"Diamoniak"),  # the game's name
+    re.compile(r"human|random|heuristic"),  # the players' names at the table (their specs)
+    re.compile(r"Diamoniak|Raiding|Stonehenge|Super|Camelot"),  # the games' names
+    re.compile(r"\d{0,2}[WBGYRK]"),  # a Raiding Stonehenge card, number and colour letter
+    # (`17R`, RS-1), and the letters alone over the disks' columns: the game's own letters
+    # in every language (its intro and the browser's board explain them)
+    re.compile(r"r\d+c\d+"),  # a Super Camelot square, as its notation names it
 ]
 """Data, never translated; the notation of options (`OPTION`) and, in `albion rules`, the
 variants' keys and values (typed as they are: `--variant fairy=auto`) come on top."""
+GAME_IDS = ("diamoniak", "raiding-stonehenge", "super-camelot")
+"""Typed as they are (`albion play super-camelot`)."""
 
 
 @pytest.fixture(autouse=True)
@@ -77,6 +88,25 @@ def untranslated(screen: str, *typed: str) -> list[str]:
     return sorted({word for word in WORD.findall(screen)
                    if word not in typed and not any(allowed.fullmatch(word)
                                                     for allowed in ALLOWED)})
+
+
+def camelot_marks() -> list[str]:
+    """Super Camelot's data on screen: the map's marks as its legend explains them (`b` a
+    bush, `ggg` the three gems, `1M` P1's character beside a Mimic, `fwa` the relics a
+    player holds), and the characters as `pick arthur` names them."""
+    marks = [glyph.char for table in (render.THING_GLYPHS, render.STACK_GLYPHS,
+                                      render.ENEMY_GLYPHS, render.ITEM_GLYPHS)
+             for glyph in table.values()]
+    beside = [f"{seat}{enemy.char}" for seat in range(1, 5)
+              for enemy in render.ENEMY_GLYPHS.values()]
+    held = "".join(render.STACK_GLYPHS[special].char for special in (*RELICS, Special.BIG_KEY))
+    relics = ["".join(some) for count in range(2, len(held) + 1)
+              for some in combinations(held, count)]
+    return [*marks, "ggg", *beside, *relics, *(character.label for character in Character)]
+
+
+BOTS = [*BOT_KINDS, *SearchOptions.model_fields]
+"""The bots and their options, typed as they are (`ismcts:iterations=500`)."""
 
 
 def variant_words(game_id: str) -> list[str]:
@@ -196,3 +226,106 @@ def test_counted_words_take_the_languages_plural_forms(lang: str) -> None:
                       "it anyway", "{bots} see hidden information; add --allow-cheats to "
                       "play against them anyway", len(cheats), bots=", ".join(cheats)) \
             in " ".join(err.split()), err
+
+
+PLAYS = {
+    "raiding-stonehenge": (("human,random,random", "1"),
+                           ["xyz", "play 12", "help", "hint", "1", "1", "1", "1", "1"]),
+    "super-camelot": (("human,random", "1"),
+                      ["xyz", "circle north", "help", "hint", "1", "1", "1", "1", "1"]),
+}
+"""A person at each game: an unreadable line and an action the rules refuse now (RS-6:
+a card is played once everyone has picked; SC-34: a character is picked before it enters
+on a circle), help, a hint, some moves (the first option each time)."""
+
+
+@pytest.mark.parametrize("game", list(PLAYS))
+@pytest.mark.usefixtures("wide")
+def test_each_games_play_and_replay_leave_no_english(game: str, tmp_path: Path) -> None:
+    """Issue 29: Raiding Stonehenge and Super Camelot at the terminal in the pseudo-locale —
+    refused once as unreadable and once by a ruling, help, hint, moves, quit and save,
+    then the record browsed and shown at its end: every word went through the catalogue,
+    but for data (seats, cards, squares, map marks, rulings, notation)."""
+    (players, seed), moves = PLAYS[game]
+    path = tmp_path / "game.json"
+    typed = camelot_marks() if game == "super-camelot" else []
+    code, out, err = run("--lang", "qps", "play", game, "-p", players, "--seed", seed,
+                         stdin="\n".join([*moves, "quit", "y", str(path)]) + "\n")
+    assert code == 0, err
+    refusals = [line for line in out.splitlines() if "'xyz'" in line]
+    assert refusals and refusals[0].startswith("P1 > ⟦'xyz' îš ñöţ å "), refusals
+    assert "⟦Ñöţ ñöŵ: ⟦" in out, "the refusal with its ruling"
+    assert untranslated(out.replace(str(path), ""), *typed) == []
+    total = len(load_record(path).actions)
+    code, out, err = run("--lang", "qps", "replay", str(path),
+                         stdin="n\nn\nb\nj 3\nwhat\ne\nq\n")
+    assert code == 0, err
+    assert untranslated(out, *typed) == []
+    code, out, err = run("--lang", "qps", "replay", str(path), "--at", str(total))
+    assert code == 0 and untranslated(out, *typed) == [], err
+
+
+@pytest.mark.parametrize(("game", "players"), [("raiding-stonehenge", "random,random,random"),
+                                               ("super-camelot", "heuristic,random")])
+@pytest.mark.usefixtures("wide")
+def test_each_games_bots_to_the_end_leave_no_english(game: str, players: str,
+                                                      tmp_path: Path) -> None:
+    """Between bots, to the end: every event, every table drawn, the final one."""
+    path = tmp_path / "g.json"
+    code, out, err = run("--lang", "qps", "play", game, "-p", players, "--seed", "4",
+                         "--save", str(path))
+    assert code == 0, err
+    assert load_record(path).returns, "played to its end"
+    typed = camelot_marks() if game == "super-camelot" else []
+    assert untranslated(out.replace(str(path), ""), *typed) == []
+
+
+@pytest.mark.usefixtures("wide")
+def test_a_designers_everyday_commands_leave_no_english() -> None:
+    """`albion games`, `bots`, `simulate` and `tournament`: their words, but for the games'
+    ids and variants, the bots' names and options, as they are typed."""
+    variants = [word for game in GAME_IDS for word in variant_words(game)]
+    code, out, err = run("--lang", "qps", "games")
+    assert code == 0 and untranslated(out, *GAME_IDS, *variants) == [], err
+    code, out, err = run("--lang", "qps", "bots")
+    assert code == 0 and untranslated(out, *GAME_IDS, *BOTS) == [], err
+    code, out, err = run("--lang", "qps", "simulate", "raiding-stonehenge", "-p",
+                         "random,heuristic,random", "-n", "2", "--workers", "1")
+    assert code == 0 and untranslated(out) == [], err
+    code, out, err = run("--lang", "qps", "tournament", "super-camelot", "-b",
+                         "random,heuristic", "-n", "2", "--workers", "1", "--backend",
+                         "local")
+    assert code == 0 and untranslated(out) == [], err
+
+
+MISTAKES = [
+    (("play", "chess"), "ûñķñöŵñ ĝåɱé 'chess'"),
+    (("play", "diamoniak", "-V", "colour=red"), "ûñķñöŵñ ṽåŕîåñţ ķéý 'colour'"),
+    (("play", "diamoniak", "-V", "fairy=never"), "ṽåŕîåñţ fairy='never' îš ñöţ åļļöŵéð"),
+    (("play", "super-camelot", "-V", "max_turns=0"), "îš öûţ öƒ ŕåñĝé"),
+    (("play", "raiding-stonehenge", "-p", "human"), "ţåķéš 2 ţö 5 þļåýéŕš, ñöţ 1"),
+    (("play", "diamoniak", "-p", "human,alphazero"), "ûñķñöŵñ þļåýéŕ 'alphazero'"),
+    (("play", "diamoniak", "-p", "ismcts:iterations=0,human"), "ĝŕéåţéŕ ţĥåñ öŕ éǫûåļ"),
+    (("simulate", "diamoniak", "-p", "human,random"), "⟦'human' çåññöţ þļåý ĥéŕé"),
+    (("play", "diamoniak", "-p", "human:x=1,random"), "⟦'human' ţåķéš ñö öþţîöñš"),
+    (("play", "diamoniak", "--sed", "3"), "Ñö šûçĥ öþţîöñ: --sed"),
+    (("simulate", "diamoniak", "-p", "random,random", "-n", "many"), "Îñṽåļîð ṽåļûé"),
+    (("play",), "Ṁîššîñĝ åŕĝûɱéñţ 'GAME'"),
+]
+"""What a player or a designer gets wrong most: a game, a variant's key, value or number,
+a player count, a bot or its option, `human` where only bots play, a flag, a number, the
+game left out."""
+
+
+@pytest.mark.parametrize(("args", "said"), MISTAKES, ids=lambda value: " ".join(value)
+                         if isinstance(value, tuple) else None)
+@pytest.mark.usefixtures("wide")
+def test_mistakes_on_the_command_line_are_told_in_words(args: tuple[str, ...],
+                                                        said: str) -> None:
+    """Issue 29: the refusal of each, its sentence from the catalogue (what was typed in
+    it as typed), on one `error:` line, exit 2."""
+    code, out, err = run("--lang", "qps", *args)
+    assert code == 2 and not out, out
+    assert err.startswith("⟦éŕŕöŕ: ⟦") and said in err, err
+    typed = [*GAME_IDS, *BOTS, *args, "albion", "-h", "GAME"]
+    assert untranslated(err, *typed) == [], err

@@ -1,15 +1,19 @@
 """Bots by name with their options (validated by pydantic), and player specs made into
-agents. `albion play/simulate --players` and the arena all come through here."""
+agents. `albion play/simulate --players` and the arena all come through here. What a
+person reads of them is said as words (issue 29): each bot's summary, each option's
+description, and why a spec is refused (the bots' and options' names stay as typed)."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
 
 from albion.bots.base import Agent
 from albion.bots.heuristic_bot import HeuristicBot
@@ -20,32 +24,44 @@ from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import AnyGame
 from albion.core.plugin import SEARCH_FALLBACK, Strategy
 from albion.core.registry import plugin_of
+from albion.core.words import Arg, Words, say
 
 
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+OPTION_WORDS: dict[str, Words] = {
+    "iterations": say("iterations per move"),
+    "seconds": say("seconds per move (with iterations too: whichever comes first)"),
+    "c": say("UCT exploration constant"),
+    "rollout": say("rollout policy: random or heuristic"),
+    "cutoff": say("rollout length before evaluation (0: play to the end)"),
+    "bias": say("progressive bias towards the heuristic's choice in the tree (0: none)"),
+}
+"""What each search option does, in words (`albion bots` says them; the JSON Schema's
+descriptions are their English)."""
+
+
 class SearchOptions(BaseModel):
     """Options of `ismcts` and `cheat-mcts`; unset ones take the game's defaults."""
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-    iterations: int | None = Field(None, ge=1, description="iterations per move")
-    seconds: float | None = Field(None, gt=0, le=3600, description="seconds per move "
-                                  "(with iterations too: whichever comes first)")
-    c: float | None = Field(None, ge=0, description="UCT exploration constant")
+    iterations: int | None = Field(None, ge=1, description=str(OPTION_WORDS["iterations"]))
+    seconds: float | None = Field(None, gt=0, le=3600,
+                                  description=str(OPTION_WORDS["seconds"]))
+    c: float | None = Field(None, ge=0, description=str(OPTION_WORDS["c"]))
     rollout: Literal["random", "heuristic"] | None = Field(
-        None, description="rollout policy: random or heuristic")
-    cutoff: int | None = Field(None, ge=0, description="rollout length before evaluation "
-                                                        "(0: play to the end)")
-    bias: float | None = Field(None, ge=0, description="progressive bias towards the "
-                               "heuristic's choice in the tree (0: none)")
+        None, description=str(OPTION_WORDS["rollout"]))
+    cutoff: int | None = Field(None, ge=0, description=str(OPTION_WORDS["cutoff"]))
+    bias: float | None = Field(None, ge=0, description=str(OPTION_WORDS["bias"]))
 
 
 @dataclass(frozen=True)
 class BotKind:
     name: str
-    summary: str
+    summary: Words
+    """What the bot does, in words (its English: `str(summary)`)."""
     options: type[BaseModel]
     make: Callable[[AnyGame, random.Random, Any], Agent]
     cheats: bool = False
@@ -84,20 +100,20 @@ def _settings(game: AnyGame, options: SearchOptions) -> SearchSettings:
 def _heuristic(game: AnyGame, rng: random.Random, options: Any) -> Agent:
     strategy = strategy_of(game)
     if strategy is None:
-        raise PlayerSpecError(f"no heuristic bot for {game.name} yet")
+        raise PlayerSpecError(say("no heuristic bot for {game} yet", game=game.name))
     return HeuristicBot(game, rng, strategy)
 
 
 BOTS: dict[str, BotKind] = {
     kind.name: kind for kind in (
-        BotKind("random", "uniform choice among the legal actions", NoOptions,
+        BotKind("random", say("uniform choice among the legal actions"), NoOptions,
                 lambda game, rng, options: RandomBot(rng)),
-        BotKind("heuristic", "the game's hand-written strategy (see `albion bots`)",
+        BotKind("heuristic", say("the game's hand-written strategy (see `albion bots`)"),
                 NoOptions, _heuristic),
-        BotKind("ismcts", "information-set MCTS from its own view", SearchOptions,
+        BotKind("ismcts", say("information-set MCTS from its own view"), SearchOptions,
                 lambda game, rng, options: IsmctsBot(game, rng, _settings(game, options))),
-        BotKind("cheat-mcts", "MCTS on the true state: analysis only, sees hidden "
-                "information", SearchOptions,
+        BotKind("cheat-mcts", say("MCTS on the true state: analysis only, sees hidden "
+                                  "information"), SearchOptions,
                 lambda game, rng, options: CheatingMctsBot(game, rng,
                                                            _settings(game, options)),
                 cheats=True),
@@ -124,14 +140,16 @@ def parse_players(text: str, allow_human: bool = True) -> list[PlayerSpec]:
     for spec in specs:
         if spec.is_human:
             if spec.options:
-                raise PlayerSpecError("'human' takes no options")
+                raise PlayerSpecError(say("{human} takes no options", human=repr(HUMAN)))
             if not allow_human:
-                raise PlayerSpecError(f"'human' cannot play here; bots: {describe_bots()}")
+                raise PlayerSpecError(say("{human} cannot play here; bots: {bots}",
+                                          human=repr(HUMAN), bots=describe_bots()))
             continue
         if spec.name not in BOTS:
             allowed = known_players() if allow_human else ", ".join(BOTS)
-            raise PlayerSpecError(f"unknown player {spec.name!r}; players: {allowed}; "
-                                  f"bots and options: {describe_bots()}")
+            raise PlayerSpecError(say("unknown player {name}; players: {players}; bots and "
+                                      "options: {bots}", name=repr(spec.name),
+                                      players=allowed, bots=describe_bots()))
         _options(spec)
     return specs
 
@@ -144,9 +162,59 @@ def _options(spec: PlayerSpec) -> BaseModel:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        allowed = ", ".join(kind.options.model_fields) or "none"
-        raise PlayerSpecError(f"{spec}: {where}: {first['msg']} (options of {spec.name}: "
-                              f"{allowed})") from None
+        allowed = ", ".join(kind.options.model_fields) or say("none")
+        raise PlayerSpecError(say("{spec}: {option}: {problem} (options of {bot}: {options})",
+                                  spec=str(spec), option=where, problem=problem_words(first),
+                                  bot=spec.name, options=allowed)) from None
+
+
+LIMITS: dict[str, Words] = {
+    "greater_than_equal": say("Input should be greater than or equal to {limit}"),
+    "greater_than": say("Input should be greater than {limit}"),
+    "less_than_equal": say("Input should be less than or equal to {limit}"),
+    "less_than": say("Input should be less than {limit}"),
+}
+"""pydantic's refusals of a number out of bounds, in words (its own wording in English)."""
+LIMIT_KEYS = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le",
+              "less_than": "lt"}
+PROBLEMS: dict[str, Words] = {
+    "int_parsing": say("Input should be a valid integer, unable to parse string as an "
+                       "integer"),
+    "int_from_float": say("Input should be a valid integer, got a number with a fractional "
+                          "part"),
+    "float_parsing": say("Input should be a valid number, unable to parse string as a "
+                         "number"),
+    "finite_number": say("Input should be a finite number"),
+    "extra_forbidden": say("Extra inputs are not permitted"),
+}
+"""pydantic's other refusals of an option's value, in words."""
+
+
+def problem_words(error: ErrorDetails) -> Words | str:
+    """What pydantic found wrong with an option, in words (its own text for a refusal not
+    known here)."""
+    kind, context = error["type"], error.get("ctx") or {}
+    if kind in LIMITS:
+        limit = context.get(LIMIT_KEYS[kind])
+        shown = int(limit) if isinstance(limit, float) and limit.is_integer() else limit
+        return LIMITS[kind].with_args(limit=str(shown))
+    if kind in PROBLEMS:
+        return PROBLEMS[kind]
+    if kind == "literal_error":
+        choices = re.findall(r"'[^']*'", str(context.get("expected", "")))
+        if choices:
+            return say("Input should be {choices}", choices=either(choices))
+    return error["msg"]
+
+
+def either(choices: list[str]) -> Arg:
+    """`'a', 'b' or 'c'`: the last two joined by "or", the others by commas."""
+    result: Arg = choices[-1]
+    if len(choices) > 1:
+        result = say("{first} or {rest}", first=choices[-2], rest=result)
+    for choice in reversed(choices[:-2]):
+        result = say("{first}, {rest}", first=choice, rest=result)
+    return result
 
 
 def is_cheat(spec: PlayerSpec) -> bool:

@@ -1,12 +1,14 @@
 """Player specs on the command line: `human`, `random`, `ismcts:iterations=2000,c=1.2`.
 In a comma-separated `--players` list, a `key=value` item belongs to the bot before it:
-`--players ismcts:iterations=2000,c=1.2,random` is two players."""
+`--players ismcts:iterations=2000,c=1.2,random` is two players. A spec that cannot be
+read is refused in words (issue 29), what was typed as it was typed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from albion.core.errors import AlbionError
+from albion.core.words import say
 
 HUMAN = "human"
 
@@ -38,24 +40,25 @@ def split_specs(text: str) -> list[PlayerSpec]:
     for raw in text.split(","):
         item = raw.strip()
         if not item:
-            raise PlayerSpecError(f"empty player in {text!r}")
+            raise PlayerSpecError(say("empty player in {players}", players=repr(text)))
         name, colon, first = item.partition(":")
         if "=" in name and not colon:  # an option of the bot before
             if not specs:
-                raise PlayerSpecError(f"option {item!r} comes before any bot")
+                raise PlayerSpecError(say("option {option} comes before any bot",
+                                          option=repr(item)))
             key, _, value = item.partition("=")
             previous = specs[-1]
             option = _option(key, value)
             if option[0] in dict(previous.options):
-                raise PlayerSpecError(f"{previous.name}: option {option[0]!r} is given "
-                                      "twice")
+                raise PlayerSpecError(say("{bot}: option {option} is given twice",
+                                          bot=previous.name, option=repr(option[0])))
             specs[-1] = PlayerSpec(previous.name, (*previous.options, option))
             continue
         options: tuple[tuple[str, str], ...] = ()
         if colon:
             key, eq, value = first.partition("=")
             if not eq:
-                raise PlayerSpecError(f"{item!r}: options are key=value")
+                raise PlayerSpecError(say("{spec}: options are key=value", spec=repr(item)))
             options = (_option(key, value),)
         specs.append(PlayerSpec(name.strip().lower(), options))
     return specs
@@ -64,5 +67,6 @@ def split_specs(text: str) -> list[PlayerSpec]:
 def _option(key: str, value: str) -> tuple[str, str]:
     key, value = key.strip().lower(), value.strip()
     if not key or not value:
-        raise PlayerSpecError(f"option {key}={value!r}: options are key=value")
+        typed = f"{key}={value!r}"
+        raise PlayerSpecError(say("option {option}: options are key=value", option=typed))
     return key, value

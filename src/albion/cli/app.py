@@ -28,6 +28,7 @@ from albion.cli.play import play_game
 from albion.cli.replay import browse
 from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import ends_text, report_table, standings_table, summary_table
+from albion.cli.usage import UsageGroup
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
@@ -57,6 +58,7 @@ from albion.table.seeding import fresh_seed
 
 app = typer.Typer(
     name="albion",
+    cls=UsageGroup,
     help="Play, simulate and study tabletop games: Diamoniak, Raiding Stonehenge, Super "
     "Camelot, and any game installed as a plug-in (`albion games` lists them).",
     no_args_is_help=True,

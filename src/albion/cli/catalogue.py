@@ -1,7 +1,9 @@
 """What `albion games` and `albion rules` show: games, player counts, variants, rulings —
 in the reader's language (issue 29: the rulings, variant summaries and meanings are in the
-catalogue, taken from the games' data by `albion.i18n.extract.game_texts`). Ids, variant
-keys and values stay as they are typed; `albion games --json` stays English (data)."""
+catalogue, taken from the games' data by `albion.i18n.extract.game_texts`); `albion bots`
+too (the bots' summaries, their options' descriptions, each game's strategy from its
+words). Ids, bot and option names, variant keys and values stay as they are typed;
+`albion games --json` stays English (data)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from albion.bots.registry import BOTS
+from albion.bots.registry import BOTS, OPTION_WORDS
 from albion.core.game import AnyGame
+from albion.core.plugin import Strategy
 from albion.core.registry import all_games, all_plugins
 from albion.core.rulings import Source
 from albion.i18n import _, current
@@ -139,10 +142,13 @@ def bots_table() -> Group:
     table.add_column(_("Bot"), style="bold")
     table.add_column(_("What it does"))
     table.add_column(_("Options"))
+    said = current().words
     for kind in BOTS.values():
-        options = "\n".join(f"{name}: {field.description or ''}"
-                            for name, field in kind.options.model_fields.items()) or "—"
-        summary = Text(kind.summary)
+        options = "\n".join(_(
+            "{option}: {meaning}", option=name,
+            meaning=OPTION_WORDS.get(name) or field.description or "")
+            for name, field in kind.options.model_fields.items()) or "—"
+        summary = Text(said(kind.summary))
         if kind.cheats:
             summary.append("\n" + _("cheats: refused in play without --allow-cheats"),
                            style="red")
@@ -161,5 +167,13 @@ def bots_table() -> Group:
     for plugin in all_plugins():
         strategy = plugin.load_strategy()
         if strategy is not None:
-            strategies.add_row(plugin.id, strategy.summary)
+            strategies.add_row(plugin.id, strategy_text(strategy))
     return Group(table, defaults, strategies)
+
+
+def strategy_text(strategy: Strategy) -> str:
+    """How a strategy plays: its words, a point a line (its English summary for a game
+    that says none)."""
+    if not strategy.words:
+        return strategy.summary
+    return "\n".join(f"• {current().words(point)}" for point in strategy.words)

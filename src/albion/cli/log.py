@@ -11,8 +11,15 @@ from albion.i18n import _, _n, current
 from albion.table import AnyTable
 
 SHOWN_CHANCE_STEPS = 6
-SEPARATOR = "; "
-"""Between events on one line (punctuation, the same in every language Albion speaks)."""
+
+
+def one_line(texts: list[str]) -> str:
+    """Events on one line, one after the other (`a; b; c`: each language puts its own
+    punctuation between them, French a space before the semicolon)."""
+    line = texts[-1]
+    for text in reversed(texts[:-1]):
+        line = _("{first}; {rest}", first=text, rest=line)
+    return line
 
 
 class PlayLog:
@@ -74,7 +81,7 @@ class PlayLog:
     def _flush_outcomes(self, outcomes: list[str]) -> None:
         if outcomes:
             self._flush_chance()
-            self.console.print(Text(f"   ⇒ {SEPARATOR.join(outcomes)}", style="cyan"))
+            self.console.print(Text(f"   ⇒ {one_line(outcomes)}", style="cyan"))
             outcomes.clear()
 
     def _flush_chance(self) -> None:
@@ -87,7 +94,7 @@ def summarise(texts: list[str]) -> str:
     """Consecutive chance steps on one line; a long deal is only counted (the table
     shows where the cards went)."""
     if len(texts) <= SHOWN_CHANCE_STEPS:
-        return SEPARATOR.join(texts)
+        return one_line(texts)
     return _n("{first}; … {count} chance step in all (the table shows them)",
               "{first}; … {count} chance steps in all (the table shows them)", len(texts),
               first=texts[0])

@@ -1,14 +1,32 @@
-"""The errors of the game contract (python-chess style: one base, precise subclasses)."""
+"""The errors of the game contract (python-chess style: one base, precise subclasses).
+
+An error a person may read is raised with its sentence as words (issue 29):
+`raise VariantError(say("…", key=…))` keeps them as the error's `words`, for a face (the
+terminal, the server's error frames) to say in its reader's language; `str()` of the error
+is their English, as before."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from albion.core.words import Words, as_words
+from albion.core.words import Arg, Seat, Words, as_words, say
 
 
 class AlbionError(Exception):
-    """Base of every error Albion raises on purpose."""
+    """Base of every error Albion raises on purpose. Raised with one `Words` argument, it
+    keeps them as `words` and reads as their English; raised with a text, `words` is None
+    (a face shows the text as it is). `ruling`: the ruling the refusal rests on, if one
+    does (its English ends with it, as an illegal action's does)."""
+
+    words: Words | None = None
+    ruling: str | None = None
+
+    def __init__(self, *args: object, ruling: str | None = None) -> None:
+        if len(args) == 1 and isinstance(args[0], Words):
+            self.words = args[0]
+            args = (f"{args[0]} ({ruling})" if ruling else str(args[0]),)
+        self.ruling = ruling
+        super().__init__(*args)
 
 
 class InvalidActionError(AlbionError, ValueError):
@@ -20,10 +38,10 @@ class IllegalActionError(AlbionError, ValueError):
 
     def __init__(self, ruling: str, reason: str | Words) -> None:
         super().__init__(f"{reason} ({ruling})")
-        self.ruling = ruling
+        self.ruling: str = ruling
         self.reason = str(reason)
         """The sentence in English."""
-        self.words = as_words(reason)
+        self.words: Words = as_words(reason)
         """The sentence as words, for a face to put into its reader's language."""
 
 
@@ -43,9 +61,7 @@ class NotYourTurn(AlbionError, ValueError):  # noqa: N818 - the name the protoco
     """A seat submitted a decision at a table while it may not decide."""
 
     def __init__(self, seat: int | None, to_move: tuple[int, ...]) -> None:
-        waiting = ", ".join(f"P{s + 1}" for s in to_move) or "nobody (the game is over)"
-        who = "a spectator" if seat is None else f"P{seat + 1}"
-        super().__init__(f"{who} may not decide now; waiting for {waiting}")
+        super().__init__(_not_now(seat, to_move))
         self.seat = seat
         self.to_move = to_move
 
@@ -54,10 +70,26 @@ class StaleVersion(AlbionError, ValueError):  # noqa: N818 - the name the protoc
     """A decision made on a version of the table that is no longer the current one."""
 
     def __init__(self, submitted: int, current: int) -> None:
-        super().__init__(f"that decision was made at version {submitted}; the table is at "
-                         f"version {current}")
+        super().__init__(say("that decision was made at version {submitted}; the table is "
+                             "at version {current}", submitted=submitted, current=current))
         self.submitted = submitted
         self.current = current
+
+
+def _not_now(seat: int | None, to_move: tuple[int, ...]) -> Words:
+    """NotYourTurn's sentence: who may not decide, and whom the table waits for."""
+    if not to_move:
+        return say("a spectator may not decide now; waiting for nobody (the game is over)") \
+            if seat is None else \
+            say("{player} may not decide now; waiting for nobody (the game is over)",
+                player=Seat(seat))
+    waiting: Arg = Seat(to_move[-1])
+    for other in reversed(to_move[:-1]):
+        waiting = say("{first}, {rest}", first=Seat(other), rest=waiting)
+    if seat is None:
+        return say("a spectator may not decide now; waiting for {players}", players=waiting)
+    return say("{player} may not decide now; waiting for {players}", player=Seat(seat),
+               players=waiting)
 
 
 class VariantError(AlbionError, ValueError):

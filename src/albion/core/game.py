@@ -16,6 +16,7 @@ from albion.core.observation import ObservationLayout
 from albion.core.rulings import Ruling
 from albion.core.state import CHANCE, State
 from albion.core.variants import Variant, VariantOption, VariantValue, resolve_variant
+from albion.core.words import say
 
 AnyState = State[Any, Any]
 S = TypeVar("S", bound=AnyState)
@@ -37,6 +38,8 @@ class Game(ABC, Generic[S, A, V]):
     variant_options: tuple[VariantOption, ...] = ()
     rulings: tuple[Ruling, ...] = ()
     published_players: tuple[int, int] | None = None
+    players_ruling: str | None = None
+    """The ruling that sets the player counts (cited when a count is refused)."""
     """The printed player range when the engine accepts more (RS-2)."""
     has_secrets: bool = False
     """Whether some seat knows what another does not (hands, committed cards…): then
@@ -63,10 +66,10 @@ class Game(ABC, Generic[S, A, V]):
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
-            raise PlayerCountError(
-                f"{self.name} takes {self.min_players} to {self.max_players} players, "
-                f"not {num_players}"
-            )
+            raise PlayerCountError(say("{game} takes {low} to {high} players, not {count}",
+                                       game=self.name, low=self.min_players,
+                                       high=self.max_players, count=num_players),
+                                   ruling=self.players_ruling)
 
     def new_state(
         self, num_players: int, variant: Variant | Mapping[str, VariantValue] | None = None

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from albion.core.game import AnyGame, AnyState
+from albion.core.words import Words
 
 Policy = Callable[[AnyState, random.Random], Any]
 """A decision for the seat to move in a state (never a chance node)."""
@@ -29,11 +30,14 @@ Evaluation = Callable[[AnyState], list[float]]
 class Strategy:
     """A game's hand-written play: `policy` for the seat to move (the heuristic bot, the
     search's guide and, where cheap, its rollouts) and `evaluate` (rough win chances, for
-    rollouts cut short); `summary` says in a few lines how it plays."""
+    rollouts cut short); `summary` says in a few lines how it plays, and `words` (the
+    module's `SUMMARY`, one sentence a point) says it to a player in their language
+    (issue 29)."""
 
     policy: Policy
     evaluate: Evaluation
     summary: str
+    words: tuple[Words, ...] = ()
 
 
 SEARCH_FALLBACK: Mapping[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "random",
@@ -75,7 +79,8 @@ class GamePlugin:
         if self.strategy is None:
             return None
         module = import_module(self.strategy)
-        return Strategy(module.policy, module.evaluate, (module.__doc__ or "").strip())
+        return Strategy(module.policy, module.evaluate, (module.__doc__ or "").strip(),
+                        tuple(getattr(module, "SUMMARY", ())))
 
     def load_renderer(self) -> Callable[..., Any] | None:
         return _load(self.renderer)

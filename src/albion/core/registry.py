@@ -11,6 +11,7 @@ from importlib.metadata import entry_points
 from albion.core.errors import UnknownGameError
 from albion.core.game import AnyGame, Game
 from albion.core.plugin import GamePlugin
+from albion.core.words import say
 
 ENTRY_POINT_GROUP = "albion.games"
 
@@ -72,11 +73,14 @@ def get_plugin(game_id: str) -> GamePlugin:
     try:
         return _plugins[game_id]
     except KeyError:
-        known = ", ".join(sorted(_plugins)) or "none"
+        known = ", ".join(sorted(_plugins)) or say("none")
         failed = _failed.get(game_id)
-        why = f" (its plug-in did not load: {failed})" if failed else ""
-        raise UnknownGameError(
-            f"unknown game {game_id!r}{why}; known games: {known}") from None
+        if failed:
+            raise UnknownGameError(say("unknown game {game} (its plug-in did not load: "
+                                       "{problem}); known games: {games}", game=repr(game_id),
+                                       problem=failed, games=known)) from None
+        raise UnknownGameError(say("unknown game {game}; known games: {games}",
+                                   game=repr(game_id), games=known)) from None
 
 
 def plugin_of(game: AnyGame) -> GamePlugin:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from albion.core.errors import VariantError
+from albion.core.words import Words, say
 
 VariantValue = str | int
 """A value as it is given (a word or a number: the command line, JSON, a record)."""
@@ -73,8 +74,13 @@ class VariantOption:
         return ""
 
     def allowed_text(self) -> str:
+        return str(self.allowed_words())
+
+    def allowed_words(self) -> Words | str:
+        """The values allowed: a range of numbers in words, or the choices as typed."""
         if self.is_number:
-            return f"a whole number from {self.minimum} to {self.maximum}"
+            return say("a whole number from {low} to {high}", low=self.minimum,
+                       high=self.maximum)
         return ", ".join(self.choices)
 
     def parse(self, raw: VariantValue) -> VariantSetting:
@@ -83,22 +89,22 @@ class VariantOption:
         if self.kind is None:
             text = str(raw).strip()
             if isinstance(raw, bool | float) or not text.lstrip("-").isdigit():
-                raise VariantError(
-                    f"variant {self.key}={raw!r} is not a number; allowed: {self.allowed_text()}"
-                )
+                raise VariantError(say("variant {key}={value} is not a number; allowed: "
+                                       "{allowed}", key=self.key, value=repr(raw),
+                                       allowed=self.allowed_words()), ruling=self.ruling)
             number = int(text)
             if not self.minimum <= number <= self.maximum:
-                raise VariantError(
-                    f"variant {self.key}={number} is out of range; allowed: {self.allowed_text()}"
-                )
+                raise VariantError(say("variant {key}={value} is out of range; allowed: "
+                                       "{allowed}", key=self.key, value=number,
+                                       allowed=self.allowed_words()), ruling=self.ruling)
             return number
         text = str(raw)
         try:
             return self.kind(text)
         except ValueError:
-            raise VariantError(
-                f"variant {self.key}={text!r} is not allowed; allowed: {self.allowed_text()}"
-            ) from None
+            raise VariantError(say("variant {key}={value} is not allowed; allowed: {allowed}",
+                                   key=self.key, value=repr(text),
+                                   allowed=self.allowed_words()), ruling=self.ruling) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +154,8 @@ def resolve_variant(
     known = {option.key: option for option in options}
     for key in overrides:
         if key not in known:
-            allowed = ", ".join(known) or "none"
-            raise VariantError(f"unknown variant key {key!r}; known keys: {allowed}")
+            raise VariantError(say("unknown variant key {key}; known keys: {keys}",
+                                   key=repr(key), keys=", ".join(known) or say("none")))
     return Variant(
         tuple(
             (option.key, option.parse(overrides[option.key]) if option.key in overrides
@@ -166,8 +172,9 @@ def parse_variant_pairs(pairs: list[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
-            raise VariantError(f"variant {pair!r} is not of the form key=value")
+            raise VariantError(say("variant {pair} is not of the form key=value",
+                                   pair=repr(pair)))
         if key in result:
-            raise VariantError(f"variant key {key!r} is given twice")
+            raise VariantError(say("variant key {key} is given twice", key=repr(key)))
         result[key] = value
     return result

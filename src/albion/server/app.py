@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 
 from albion import __version__
 from albion.core.errors import (
-    IllegalActionError,
+    AlbionError,
     StaleVersion,
 )
 from albion.server.actor import Client, TableActor
@@ -366,7 +366,7 @@ async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     try:
         await actor.submit(client.seat, message.action, message.version)
     except DECISION_REFUSALS as refusal:
-        words = refusal.words if isinstance(refusal, IllegalActionError) else None
+        words = refusal.words if isinstance(refusal, AlbionError) else None  # issue 29
         await client.send(error(*decision_refused(refusal), words=words))
         if isinstance(refusal, NotStored | StaleVersion):  # what the table holds now
             await actor.send_update(client)

@@ -11,7 +11,9 @@ import random
 import pytest
 from rich.console import Console
 
+from albion import i18n
 from albion.core import CHANCE
+from albion.core.words import say
 from albion.games.raiding_stonehenge import GAME, RaidingState, RaidingView
 from albion.games.raiding_stonehenge.render import cards, render
 from tests.games.raiding_stonehenge.positions import play, position
@@ -103,3 +105,25 @@ def test_every_position_of_a_seeded_game_fits(players: int, seed: int) -> None:
     for hand in state.observe(None).final_hands or ():
         assert any(cards(hand).plain in line for line in final)
 
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_table_in_french_and_german_fits_80_columns(lang: str) -> None:
+    """Issue 29: every word through `words`, in the reader's language — the longest
+    position (five full hands, long names, a black card to place) still fits 80 columns
+    and 15 lines, with the own hand whole and no English word of the table left."""
+    said = i18n.translator(lang).words
+    state = full_hands(5)
+    play(state, "play 30", "play 20", "play 24", "play 10", "play 12")
+    for seat in range(5):
+        view = state.observe(seat)
+        console = Console(width=WIDTH, record=True, file=io.StringIO(), color_system=None)
+        console.print(render(view, [LONG] * 5, words=said))
+        lines = console.export_text().rstrip("\n").split("\n")
+        shown = "\n".join(lines)
+        assert max(len(line.rstrip()) for line in lines) <= WIDTH, shown
+        assert len(lines) <= VIEW_LINES, shown
+        assert cards(view.hand or ()).plain in shown
+        assert said(say("{player} (you)", player=f"P{seat + 1} {LONG[:9]}…")) in shown
+        for english in ("Round", "deck", "line", "cards", "(you)", "bottom card", "to act"):
+            assert english not in shown, (english, shown)

@@ -12,7 +12,9 @@ from dataclasses import replace
 import pytest
 from rich.console import Console
 
+from albion import i18n
 from albion.core import CHANCE
+from albion.core.words import say
 from albion.games.super_camelot import GAME, SuperCamelotState, SuperCamelotView, strategy, wire
 from albion.games.super_camelot import render as terminal
 from albion.games.super_camelot.board import SIDE, SQUARES, name, slot_squares
@@ -38,6 +40,7 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.presentation import CROP
 from albion.games.super_camelot.scene import build
+from albion.games.super_camelot.words import CARD_NAME
 from tests.games.super_camelot.helpers import play
 
 CIRCLE_DRAWN = {circle: shown[0] for circle, shown in terminal.CIRCLE_SQUARES.items()}
@@ -363,3 +366,43 @@ def test_the_screen_takes_the_height_it_is_given(players: int, seed: int) -> Non
         active = drawn_square(view.players[view.active].position)
         assert drawn_at(lines, active) == str(view.active + 1)
     assert len(screen_at(view, 30)) > len(screen(view)), "a taller screen, a taller map"
+
+
+# -- 8. in the reader's language (issue 29) --------------------------------------------------
+
+
+def screen_in(lang: str, view: SuperCamelotView) -> list[str]:
+    """The render in `lang` given SCREEN_LINES, as plain lines of an 80×24 console."""
+    console = Console(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    names = [f"bot{seat + 1}" for seat in range(view.num_players)]
+    console.print(terminal.render(view, names, words=i18n.translator(lang).words),
+                  height=SCREEN_LINES)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 1)])
+def test_the_screen_in_french_and_german_fits_and_keeps_the_treasures(
+        lang: str, players: int, seed: int) -> None:
+    """Every word through `words`: a mid-game screen with the Stars to assign (SC-38) and
+    a player's treasures (one stolen, SC-24) fits 80 columns in each language, as long as
+    in English but for a sentence or two wrapping once more; where the language's longer
+    column names leave the treasures' column too little room, each player's treasures
+    take a line of their own instead of a column cut to nothing."""
+    said = i18n.translator(lang).words
+    view = midgame_view(players, seed)
+    treasures = ((Card.ROYAL_SHIELD, TreasureState.UP),
+                 (Card.RACING_BOOTS, TreasureState.STOLEN))
+    first = replace(view.players[0], treasures=treasures)
+    view = replace(view, players=(first, *view.players[1:]), pending=(StarChoice(STRIKE),))
+    lines = screen_in(lang, view)
+    shown = " ".join(line.strip() for line in lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert len(lines) <= len(screen_in("en", view)) + 3, "\n".join(lines)
+    assert said(CARD_NAME[Card.ROYAL_SHIELD]) in shown
+    assert said(say("{card} (stolen)", card=CARD_NAME[Card.RACING_BOOTS])) in shown
+    assert said(say("{player} decides: {question}", player=f"P{view.current_player + 1}",
+                    question=wire.ASKS[StarChoice].words)) in shown
+    for english in ("Player", "Health", "Treasures", "decides", "in reach", "roll",
+                    "actions left", "tiles out"):
+        assert english not in shown, (english, "\n".join(lines))

@@ -34,6 +34,7 @@ class Diamoniak(Game[DiamoniakState, DiamoniakAction, DiamoniakView]):
     summary = "push-your-luck card game: be first to build a castle of six cards in your colour"
     min_players = 2
     max_players = 4
+    players_ruling = "DI-1"
     variant_options = VARIANTS
     rulings = RULINGS
     action_space = space.SPACE

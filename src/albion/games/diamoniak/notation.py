@@ -5,12 +5,14 @@
     reveal <card> | first P<n>                        (chance)
 
 Reading is forgiving (case, spacing, `buy from P2` means one's own colour); writing is
-canonical.
+canonical. A text that cannot be read is refused in words (issue 29), the forms it
+names as typed.
 """
 
 from __future__ import annotations
 
 from albion.core.errors import InvalidActionError
+from albion.core.words import say
 from albion.games.diamoniak.actions import (
     BUY,
     FIRST,
@@ -29,6 +31,7 @@ from albion.games.diamoniak.record import DiamoniakRecord
 
 CARDS_BY_NAME = {card.label: card for card in Card}
 CHOICES_BY_TEXT = {choice.value: choice for choice in Choice}
+LAST_SEAT = f"P{MAX_SEATS}"
 HELP = ("draw, stop, pass, buy <colour> from P<n>, use fairy, keep fairy, lose castle, "
         "lose <colour|diamond>")
 
@@ -60,7 +63,8 @@ def parse_action(state: DiamoniakRecord, text: str) -> DiamoniakAction:
         case ["buy", "from", seat]:
             own = state.castle[state.seat]
             if own == NO_COLOUR:
-                raise InvalidActionError("name the colour to buy: buy <colour> from P<n>")
+                raise InvalidActionError(say("name the colour to buy: {form}",
+                                             form="buy <colour> from P<n>"))
             return BUY[_seat(seat)][own]
         case ["lose", card]:
             return LOSE[_card(card)]
@@ -68,19 +72,22 @@ def parse_action(state: DiamoniakRecord, text: str) -> DiamoniakAction:
             return REVEAL[_card(card)]
         case ["first", seat]:
             return FIRST[_seat(seat)]
-    raise InvalidActionError(f"{text.strip()!r} is not a Diamoniak action; try: {HELP}")
+    raise InvalidActionError(say("{text} is not a Diamoniak action; try: {forms}",
+                                 text=repr(text.strip()), forms=HELP))
 
 
 def _card(word: str, castle_only: bool = False) -> Card:
     card = CARDS_BY_NAME.get(word)
     if card is None or (castle_only and not card.is_castle):
         kinds = [c.label for c in Card if c.is_castle or not castle_only]
-        raise InvalidActionError(f"{word!r} is not a card here; one of: {', '.join(kinds)}")
+        raise InvalidActionError(say("{word} is not a card here; one of: {cards}",
+                                     word=repr(word), cards=", ".join(kinds)))
     return card
 
 
 def _seat(word: str) -> int:
     digits = word.removeprefix("p")
     if not digits.isdigit() or not 1 <= int(digits) <= MAX_SEATS:
-        raise InvalidActionError(f"{word!r} is not a seat; seats are P1 to P{MAX_SEATS}")
+        raise InvalidActionError(say("{word} is not a seat; seats are P1 to {last}",
+                                     word=repr(word), last=LAST_SEAT))
     return int(digits) - 1

@@ -16,9 +16,20 @@ import random
 from typing import Any, Final
 
 from albion.core.game import AnyState
+from albion.core.words import Words, say
 from albion.games.diamoniak import Buy, Card, Choice, DiamoniakState, Phase
 from albion.games.diamoniak.actions import LOSE
 from albion.games.diamoniak.cards import CASTLE_SIZE, COLOURS, NO_COLOUR
+
+SUMMARY: Final[tuple[Words, ...]] = (
+    say("Buys whenever a card of its colour can be bought (a sure castle card)."),
+    say("Draws again while a card's expected gain beats the witch's expected toll (nothing "
+        "while it holds a fairy)."),
+    say("Pays the witch with its cheapest cards: other colours' castle cards, then "
+        "diamonds, then its castle; uses a fairy when the toll would cost at least two "
+        "diamonds' worth."),
+)
+"""How it plays, to a player (`albion bots`, issue 29)."""
 
 CASTLE_VALUE: Final = 3.0
 DIAMOND_VALUE: Final = 1.0

@@ -37,6 +37,7 @@ class RaidingStonehenge(Game[RaidingState, RaidingAction, RaidingView]):
     min_players = 2
     max_players = 5
     published_players = (4, 5)
+    players_ruling = "RS-2"
     has_secrets = True
     has_simultaneous = True
     variant_options = VARIANTS

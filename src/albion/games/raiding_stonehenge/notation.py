@@ -4,12 +4,14 @@
     deal <n> to line <1-5> | deal <n> to P<k>            (chance)
 
 `describe` is what a given viewer may read: another seat's play and a card dealt to
-another seat's hand show no number (RS-6, RS-18).
+another seat's hand show no number (RS-6, RS-18). A text that cannot be read is refused in
+words (issue 29), the forms it names as typed.
 """
 
 from __future__ import annotations
 
 from albion.core.errors import InvalidActionError
+from albion.core.words import Words, say
 from albion.games.raiding_stonehenge.actions import (
     DEAL,
     PLACE,
@@ -79,23 +81,31 @@ def parse_action(state: RaidingRecord, text: str) -> RaidingAction:
             action = DEAL[_index(number, HIGHEST_CARD, "card") + 1]
             expected = action_text(state, action)
             if " ".join(words) != expected.lower():
-                raise InvalidActionError(f"the next card is dealt as {expected!r}")
+                raise InvalidActionError(say("the next card is dealt as {action}",
+                                             action=repr(expected)))
             return action
         case ["deal", number]:
             return DEAL[_index(number, HIGHEST_CARD, "card") + 1]
-    raise InvalidActionError(f"{text.strip()!r} is not a Raiding Stonehenge action; "
-                             f"try: {HELP}")
+    raise InvalidActionError(say("{text} is not a Raiding Stonehenge action; try: {forms}",
+                                 text=repr(text.strip()), forms=HELP))
+
+
+NOT_A: dict[str, Words] = {
+    "line": say("{word} is not a line; lines are 1 to {count}"),
+    "card": say("{word} is not a card; cards are 1 to {count}"),
+}
+"""A number out of its range, by what it numbers."""
 
 
 def _index(word: str, count: int, what: str) -> int:
     """A 1-based number in text → a 0-based index below `count`."""
     if not word.isdigit() or not 1 <= int(word) <= count:
-        raise InvalidActionError(f"{word!r} is not a {what}; {what}s are 1 to {count}")
+        raise InvalidActionError(NOT_A[what].with_args(word=repr(word), count=count))
     return int(word) - 1
 
 
 def _colour(word: str) -> Colour:
     if word not in COLOUR_BY_NAME:
-        raise InvalidActionError(
-            f"{word!r} is not a pile; piles: {', '.join(COLOUR_BY_NAME)}")
+        raise InvalidActionError(say("{word} is not a pile; piles: {piles}", word=repr(word),
+                                     piles=", ".join(COLOUR_BY_NAME)))
     return COLOUR_BY_NAME[word]

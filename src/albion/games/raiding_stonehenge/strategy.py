@@ -18,6 +18,7 @@ import random
 from typing import Any, Final
 
 from albion.core.game import AnyState
+from albion.core.words import Words, say
 from albion.games.raiding_stonehenge import Colour, Phase, RaidingState, SetAside
 from albion.games.raiding_stonehenge.actions import PLACE, PLAY, TAKE
 from albion.games.raiding_stonehenge.components import (
@@ -29,6 +30,18 @@ from albion.games.raiding_stonehenge.components import (
 )
 from albion.games.raiding_stonehenge.resolution import distance
 from albion.games.raiding_stonehenge.scoring import SET_BONUS, score
+
+SUMMARY: Final[tuple[Words, ...]] = (
+    say("Reads only public facts and its own hand."),
+    say("Values a disk by how much it raises its score now (a disk of its scarcest colour "
+        "completes sets; a surplus disk costs a point)."),
+    say("Takes the bottom card whose colour it needs most, higher numbers first; a black "
+        "card is worth a little more for its freedom."),
+    say("Plays the card with the best value × strength (number / 30); sends a black card "
+        "to the pile where it would rank first with the most value; sets aside the disk "
+        "whose loss costs least."),
+)
+"""How it plays, to a player (`albion bots`, issue 29)."""
 
 BLACK_BONUS: Final = 0.3
 SET_GAIN: Final = SET_BONUS - 1 + len(Colour)

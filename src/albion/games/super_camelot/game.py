@@ -54,6 +54,7 @@ class SuperCamelot(Game[SuperCamelotState, SuperCamelotAction, SuperCamelotView]
     summary = "tile exploration with dice, enemies and treasure: 40 gems or the Grail"
     min_players = 2
     max_players = MAX_PLAYERS
+    players_ruling = "SC-4"
     has_secrets = True
     variant_options = VARIANTS
     rulings = RULINGS

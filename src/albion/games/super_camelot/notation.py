@@ -9,6 +9,8 @@
     keep <card> | activate r<r>c<c>
     target P<n> | give up <card>
     tile <key> | roll <face>… | stars <n> | draw <card>                  (chance)
+
+A text that cannot be read is refused in words (issue 29), the forms it names as typed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 from albion.core.errors import InvalidActionError
+from albion.core.words import say
 from albion.games.super_camelot import board
 from albion.games.super_camelot.actions import (
     Activate,
@@ -59,6 +62,7 @@ from albion.games.super_camelot.resolve import (
     ROLL_OF,
     STAR_COUNTS,
 )
+from albion.games.super_camelot.words import DIRECTION
 from albion.games.super_camelot.world import TILES
 
 COMMANDS = {command.value: command for command in Command}
@@ -172,9 +176,10 @@ def parse_action(position: int, text: str) -> SuperCamelotAction:
         case ["loot", where]:
             return LOOT_FROM[_square(where)]
         case ["kill" | "loot" as verb, *_]:
-            raise InvalidActionError(
-                f"{text.strip()!r}: name one enemy at a time, `{verb} r<row>c<col>` "
-                f"(Super Camelot 2.0, SC-38)")
+            form = f"{verb} r<row>c<col>"
+            raise InvalidActionError(say(
+                "{text}: name one enemy at a time, `{form}` (Super Camelot 2.0, SC-38)",
+                text=repr(text.strip()), form=form))
         case ["keep", card] if card in CARDS:
             return KeepCard(CARDS[card])
         case ["activate", where]:
@@ -193,17 +198,21 @@ def parse_action(position: int, text: str) -> SuperCamelotAction:
             return STAR_COUNTS[int(count)]
         case ["draw", card] if card in CARDS:
             return DRAWS[CARDS[card]]
-    raise InvalidActionError(f"{text.strip()!r} is not a Super Camelot action; try: {HELP}")
+    raise InvalidActionError(say("{text} is not a Super Camelot action; try: {forms}",
+                                 text=repr(text.strip()), forms=HELP))
 
 
 def _step_target(position: int, where: str) -> int:
     if where in DIRECTION_NAMES:
         if position >= SQUARES or position < 0:
-            raise InvalidActionError("from a circle, name the square: step r<row>c<col>")
+            raise InvalidActionError(say("from a circle, name the square: {form}",
+                                         form="step r<row>c<col>"))
         row, col = divmod(position, SIDE)
         dr, dc = DELTAS[DIRECTION_NAMES.index(where)]
         if not (0 <= row + dr < SIDE and 0 <= col + dc < SIDE):
-            raise InvalidActionError(f"{where} of {board.name(position)} is off the map")
+            raise InvalidActionError(say("{direction} of {square} is off the map",
+                                         direction=DIRECTION[where],
+                                         square=board.name(position)))
         ahead = (row + dr) * SIDE + col + dc
         if ahead in START_BLOCK:
             return CIRCLE_OF_EXIT.get(position, ahead)
@@ -214,5 +223,7 @@ def _step_target(position: int, where: str) -> int:
 def _square(word: str) -> int:
     match = SQUARE_NAME.match(word)
     if not match or not (1 <= int(match[1]) <= SIDE and 1 <= int(match[2]) <= SIDE):
-        raise InvalidActionError(f"{word!r} is not a square; squares are r1c1 to r28c28")
+        raise InvalidActionError(say("{word} is not a square; squares are {first} to {last}",
+                                     word=repr(word), first=board.name(0),
+                                     last=board.name(SQUARES - 1)))
     return (int(match[1]) - 1) * SIDE + int(match[2]) - 1

@@ -3,19 +3,23 @@ question being asked and its ruling (worded by `wire.ASKS`), what the dice of a 
 strike or defence are for (SC-12, SC-14, SC-21), the explored map cropped around the
 active character (the window the browser crops too, `presentation.window`) beside a
 legend drawn from the map's own glyph tables, and a line per player (SC-19, SC-27:
-others' gems stay hidden)."""
+others' gems stay hidden). Every word on it is said as words (issue 29): the face passes
+`words`, which puts them into its reader's language (English without); squares, the
+map's marks and the characters (`arthur`, as `pick arthur` names them) stay as the
+notation writes them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.segment import Segment
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from albion.core.state import CHANCE, TERMINAL
+from albion.core.words import Words, as_words, from_json, listing, say, say_n
 from albion.games.super_camelot import wire
 from albion.games.super_camelot.board import (
     CASTLE,
@@ -53,62 +57,69 @@ from albion.games.super_camelot.pieces import (
 )
 from albion.games.super_camelot.presentation import CIRCLE_SQUARES, Window, explored, window
 from albion.games.super_camelot.tiles import TILE_SIZE
-from albion.games.super_camelot.view import SuperCamelotView
+from albion.games.super_camelot.view import PlayerView, SuperCamelotView
+from albion.games.super_camelot.words import CARD_NAME, DECK, DIRECTION, tile_name
 from albion.games.super_camelot.world import TILES
+
+Say = Callable[[Words], str]
+"""Words into the reader's language (the face's; `str` says them in English)."""
 
 
 class Glyph(NamedTuple):
-    """A mark on the map: its character, colour, and what the legend calls it."""
+    """A mark on the map: its character, colour, and what the legend calls it; marks of
+    one `family` sharing a character are explained together (`ggg gem 1/5/10`)."""
 
     char: str
     style: str
-    meaning: str
+    meaning: Words
+    family: Words | None = None
 
 
 SEAT_STYLES = ("bold white on blue", "bold white on magenta", "bold black on cyan",
                "bold black on yellow")
 THING_GLYPHS = {
-    Thing.BUSH: Glyph("b", "bold green", "bush"),
-    Thing.ROCK: Glyph("r", "bold white", "rock"),
-    Thing.SMALL_CHEST: Glyph("c", "bold yellow", "chest"),
-    Thing.OPEN_SMALL_CHEST: Glyph("x", "yellow", "opened"),
-    Thing.BIG_CHEST: Glyph("C", "bold yellow", "big chest"),
-    Thing.OPEN_BIG_CHEST: Glyph("X", "yellow", "big opened"),
+    Thing.BUSH: Glyph("b", "bold green", say("bush")),
+    Thing.ROCK: Glyph("r", "bold white", say("rock")),
+    Thing.SMALL_CHEST: Glyph("c", "bold yellow", say("chest")),
+    Thing.OPEN_SMALL_CHEST: Glyph("x", "yellow", say("opened")),
+    Thing.BIG_CHEST: Glyph("C", "bold yellow", say("big chest")),
+    Thing.OPEN_BIG_CHEST: Glyph("X", "yellow", say("big opened")),
 }
 """SC-8, SC-17: objects (all block; an opened chest too, SC-31)."""
 STACK_GLYPHS = {
-    Special.BIG_KEY: Glyph("k", "bold magenta", "big key"),
-    Special.FIRE_RELIC: Glyph("f", "bold magenta", "fire relic"),
-    Special.WATER_RELIC: Glyph("w", "bold magenta", "water relic"),
-    Special.WIND_RELIC: Glyph("a", "bold magenta", "wind relic"),
+    Special.BIG_KEY: Glyph("k", "bold magenta", say("big key")),
+    Special.FIRE_RELIC: Glyph("f", "bold magenta", say("fire relic")),
+    Special.WATER_RELIC: Glyph("w", "bold magenta", say("water relic")),
+    Special.WIND_RELIC: Glyph("a", "bold magenta", say("wind relic")),
 }
 """SC-18: special-item stacks (the same letters mark what a player holds)."""
 ENEMY_GLYPHS = {
-    Token.DARK_KNIGHT: Glyph("D", "bold red", "knight"),
-    Token.MIMIC: Glyph("M", "bold red", "mimic"),
-    Token.PLANT: Glyph("P", "bold red", "plant"),
+    Token.DARK_KNIGHT: Glyph("D", "bold red", say("knight")),
+    Token.MIMIC: Glyph("M", "bold red", say("mimic")),
+    Token.PLANT: Glyph("P", "bold red", say("plant")),
 }
+GEMS = say("gem 1/5/10")
 ITEM_GLYPHS = {
-    Item.GREEN_GEM: Glyph("g", "bold green", "gem 1"),
-    Item.BLUE_GEM: Glyph("g", "bold blue", "gem 5"),
-    Item.RED_GEM: Glyph("g", "bold red", "gem 10"),
-    Item.SMALL_KEY: Glyph("K", "bold yellow", "key"),
-    Item.BOMB: Glyph("o", "bold white", "bomb"),
+    Item.GREEN_GEM: Glyph("g", "bold green", say("gem 1"), GEMS),
+    Item.BLUE_GEM: Glyph("g", "bold blue", say("gem 5"), GEMS),
+    Item.RED_GEM: Glyph("g", "bold red", say("gem 10"), GEMS),
+    Item.SMALL_KEY: Glyph("K", "bold yellow", say("key")),
+    Item.BOMB: Glyph("o", "bold white", say("bomb")),
 }
 """SC-8: items lying on a square (collected by walking in); potions never lie anywhere:
 they act at once (SC-16)."""
-MORE_ITEMS = Glyph("+", "bold white", "more")
-CIRCLE = Glyph("◯", "bold white", "circle")
-CASTLE_GLYPH = Glyph("▓", "grey50", "castle")
-START_GLYPH = Glyph("░", "grey35", "start")
-TREE = Glyph("♣", "green", "tree")
-GROUND = Glyph("·", "dim green", "ground")
+MORE_ITEMS = Glyph("+", "bold white", say("more"))
+CIRCLE = Glyph("◯", "bold white", say("circle"))
+CASTLE_GLYPH = Glyph("▓", "grey50", say("castle"))
+START_GLYPH = Glyph("░", "grey35", say("start"))
+TREE = Glyph("♣", "green", say("tree"))
+GROUND = Glyph("·", "dim green", say("ground"))
 TERRAIN = (CIRCLE, CASTLE_GLYPH, START_GLYPH, TREE, GROUND)
 """SC-2, SC-3: what every tile shows (castle and start tile are drawn double width)."""
 FACING_ARROWS = "↑↗→↘↓↙←↖"
 """SC-25: a Plant's facing, north first, clockwise."""
-HEALTH_GLYPHS = (Glyph("◆", "bold cyan", "shield"), Glyph("◇", "bold cyan", "cracked"),
-                 Glyph("·", "cyan", "lost"))
+HEALTH_GLYPHS = (Glyph("◆", "bold cyan", say("shield")), Glyph("◇", "bold cyan", say("cracked")),
+                 Glyph("·", "cyan", say("lost")))
 """SC-21: a shield is 2 health; a cracked one 1."""
 SCREEN_LINES = 18
 """The render's height on an 80×24 screen when its caller gives none (`console.print(…,
@@ -120,8 +131,8 @@ LEGEND_MIN = 24
 """Narrower than this beside the map, the legend goes below it."""
 NAME_CELLS = 9
 """Another seat's name is cut to this many characters (its character names it too)."""
-TREASURE_MARKS = {TreasureState.UP: "", TreasureState.STOLEN: " (stolen)",
-                  TreasureState.LOST: " (lost)"}
+TREASURE_MARKS: dict[TreasureState, Words] = {
+    TreasureState.STOLEN: say("{card} (stolen)"), TreasureState.LOST: say("{card} (lost)")}
 """SC-24: a stolen treasure is face down under its Mimic; a lost one face down for good."""
 
 
@@ -207,38 +218,36 @@ def map_text(view: SuperCamelotView) -> Text:
 # -- the legend --------------------------------------------------------------------------
 
 
-def legend_entries(view: SuperCamelotView) -> list[Text]:
-    """Every mark the map or the players' lines can draw, from the same tables; marks
-    sharing a character and a first word are explained together (`ggg gem 1/5/10`)."""
+def legend_entries(view: SuperCamelotView, words: Say = str) -> list[Text]:
+    """Every mark the map or the players' lines can draw, from the same tables; marks of
+    one family sharing a character are explained together (`ggg gem 1/5/10`)."""
     entries: list[Text] = []
 
-    def entry(marks: Sequence[tuple[str, str]], meaning: str) -> None:
+    def entry(marks: Sequence[tuple[str, str]], meaning: Words) -> None:
         text = Text()
         for char, style in marks:
             text.append(char, style=style)
-        text.append(" " + meaning, style="dim")
+        text.append(" " + words(meaning), style="dim")
         entries.append(text)
 
     seats: list[tuple[str, str]] = []
     for seat in range(view.num_players):
         seats += [(" ", "")] if seats else []
         seats.append((f"{seat + 1}", SEAT_STYLES[seat]))
-    entry(seats, "players")
+    entry(seats, say("players"))
     for token, enemy in ENEMY_GLYPHS.items():
         entry([(enemy.char, enemy.style)], enemy.meaning)
         if token is Token.PLANT:
-            entry([(FACING_ARROWS, enemy.style)], "facing")
+            entry([(FACING_ARROWS, enemy.style)], say("facing"))
     marks = [*THING_GLYPHS.values(), *STACK_GLYPHS.values(), *ITEM_GLYPHS.values(),
              MORE_ITEMS, *TERRAIN]
     while marks:
-        first = marks[0].meaning.split()[0]
-        alike = [mark for mark in marks if mark.char == marks[0].char
-                 and mark.meaning.split()[0] == first]
+        first = marks[0]
+        alike = [mark for mark in marks if mark.char == first.char
+                 and mark.family == first.family] if first.family else [first]
         marks = [mark for mark in marks if mark not in alike]
-        meaning = alike[0].meaning if len(alike) == 1 else first + " " + "/".join(
-            mark.meaning.split(maxsplit=1)[1] for mark in alike)
-        entry([(mark.char, mark.style) for mark in alike], meaning)
-    entry([(mark.char, mark.style) for mark in HEALTH_GLYPHS], "health")
+        entry([(mark.char, mark.style) for mark in alike], first.family or first.meaning)
+    entry([(mark.char, mark.style) for mark in HEALTH_GLYPHS], say("health"))
     return entries
 
 
@@ -254,21 +263,24 @@ def pack(entries: Sequence[Text], width: int) -> list[Text]:
     return lines
 
 
-def tiles_note(view: SuperCamelotView) -> Text:
+def tiles_note(view: SuperCamelotView, words: Say = str) -> Text:
     """SC-1, SC-10: tiles placed, and the named tiles still in the (unordered) stack."""
-    named = [TILES[t].key for t in sorted(view.tile_stack) if TILES[t].is_named]
+    named = [as_words(tile_name(TILES[t].key, TILES[t].name))
+             for t in sorted(view.tile_stack) if TILES[t].is_named]
     placed = sum(1 for tile in view.slot_tile if tile >= 0)
-    return Text(f"{placed}/{len(view.slot_tile)} tiles out; named ones to come: "
-                + (", ".join(named) or "none"), style="dim")
+    return Text(words(say("{placed}/{total} tiles out; named ones to come: {tiles}",
+                          placed=placed, total=len(view.slot_tile),
+                          tiles=listing(named) if named else say("none"))), style="dim")
 
 
 def map_block(console: Console, view: SuperCamelotView, width: int,
-              rows: int) -> list[Text]:
+              rows: int, words: Say = str) -> list[Text]:
     """The cropped map with its legend beside it (below it on a narrow screen): the widest
-    map whose legend still fits beside it in `rows` lines."""
+    map whose legend still fits beside it in `rows` lines — without the tiles' note when
+    only that makes it fit (a language's longer words, many lines above the map)."""
     area = explored(view)
-    entries = legend_entries(view)
-    note = tiles_note(view)
+    entries = legend_entries(view, words)
+    note = tiles_note(view, words)
     widest = min(area.right - area.left, (width - 4 - GAP - LEGEND_MIN) // 2)
     if widest < TILE_SIZE:  # too narrow: the legend below the map
         shown = window(view, max(rows - 1, TILE_SIZE), (width - 4) // 2)
@@ -276,9 +288,13 @@ def map_block(console: Console, view: SuperCamelotView, width: int,
         return map_lines(view, shown) + below
     legend: list[Text] = []
     cols = widest
-    for cols in range(widest, min(TILE_SIZE, widest) - 1, -1):
-        legend_width = width - 4 - 2 * cols - GAP
-        legend = pack(entries, legend_width) + list(note.wrap(console, legend_width))
+    for notes in ([note], []):
+        for cols in range(widest, min(TILE_SIZE, widest) - 1, -1):
+            legend_width = width - 4 - 2 * cols - GAP
+            legend = pack(entries, legend_width) + [
+                line for shown_note in notes for line in shown_note.wrap(console, legend_width)]
+            if len(legend) <= rows:
+                break
         if len(legend) <= rows:
             break
     shown = window(view, max(rows, len(legend)) - 1, cols)
@@ -297,100 +313,170 @@ def map_block(console: Console, view: SuperCamelotView, width: int,
 
 # -- the question, the dice -------------------------------------------------------------
 
+CHOSEN_SO_FAR: dict[str, Words] = {
+    "kill": say("which enemy the hits kill next, one at a time, beside those already chosen "
+                "({squares})"),
+    "loot": say("which killed enemy draws Loot next, one at a time, beside those already "
+                "chosen ({squares})"),
+}
+"""SC-38, SC-12: the questions whose wording names the enemies already chosen."""
+CARD_OF_WORD = {word: card for card, word in wire.CARDS.items()}
+DECK_OF_WORD = {word: deck for deck, word in wire.DECKS.items()}
+MARK = "\x00"
+"""Stands in for a styled part while its sentence is said (no message holds it)."""
 
-def question(view: SuperCamelotView, names: Sequence[str]) -> Text | None:
+
+def separator(words: Say) -> str:
+    """What comes between two clauses on one line (`; `, in French ` ; `)."""
+    return words(say("{first}; {rest}", first="", rest=""))
+
+
+def styled(words: Say, sentence: Words, style: str, **parts: Text) -> Text:
+    """`sentence` said in the reader's language, in `style`, each of `parts` (a placeholder
+    of it left unfilled) in its own style where the language puts it."""
+    names = list(parts)
+    said = words(sentence.with_args(**{name: f"{MARK}{index}{MARK}"
+                                       for index, name in enumerate(names)}))
+    text = Text()
+    for index, piece in enumerate(said.split(MARK)):
+        if index % 2 and piece.isdigit() and int(piece) < len(names):
+            text.append(parts[names[int(piece)]])
+        else:
+            text.append(piece, style=style)
+    return text
+
+
+def asked_words(ask: wire.Awaiting) -> Words:
+    """The question in words, with the cards, deck and squares it is about."""
+    squares = ", ".join(ask.squares or ())
+    if ask.decision in CHOSEN_SO_FAR:
+        asked = CHOSEN_SO_FAR[ask.decision].with_args(squares=squares or say("none yet"))
+        squares = ""
+    else:
+        said = from_json(ask.question_words)
+        asked = said if isinstance(said, Words) else as_words(ask.question)
+    cards = [CARD_NAME[CARD_OF_WORD[card]] for card in ask.cards or ()]
+    deck = DECK[DECK_OF_WORD[ask.deck]] if ask.deck else None
+    if cards and deck is not None:
+        asked = say("{question} ({cards} from the {deck} deck)", question=asked,
+                    cards=listing(cards), deck=deck)
+    elif cards:
+        asked = say("{question} ({cards})", question=asked, cards=listing(cards))
+    elif deck is not None:
+        asked = say("{question} (from the {deck} deck)", question=asked, deck=deck)
+    return say("{question}: {squares}", question=asked, squares=squares) if squares \
+        else asked
+
+
+def question(view: SuperCamelotView, names: Sequence[str], words: Say = str) -> Text | None:
     """Issue 14: what is being chosen, in `wire.ASKS`' words, and the ruling that asks;
     None while the turn simply goes on (the headline says how)."""
     ask = wire.awaiting(view)
     if ask is None or ask.decision in ("action", "move"):
         return None
-    asked, squares = ask.question, ", ".join(ask.squares or ())
-    if "(the squares)" in asked:  # the wire's field, named in its wording
-        asked, squares = asked.replace("(the squares)", f"({squares or 'none yet'})"), ""
-    about = ", ".join(card.replace("_", "-") for card in ask.cards or ())
-    if ask.deck:
-        about += f" from the {ask.deck.replace('_', ' ')} deck"
-    asked += (f" ({about.strip()})" if about else "") + (f": {squares}" if squares else "")
-    who = "Chance" if ask.seat is None else f"P{ask.seat + 1} decides"
-    text = Text(f"{who}: ", style="bold")
-    text.append(asked, style="bold yellow")
+    asked = Text(words(asked_words(ask)), style="bold yellow")
+    seat = "" if ask.seat is None else f"P{ask.seat + 1}"
+    text = styled(words, say("{player} decides: {question}", player=seat) if seat else
+                  say("Chance: {question}"), "bold", question=asked)
     if ask.ruling:
         text.append(f" ({ask.ruling})", style="dim")
     return text
 
 
-def abilities_line(view: SuperCamelotView) -> Text | None:
+def abilities_line(view: SuperCamelotView, words: Say = str) -> Text | None:
     """SC-5 [house], SC-34: while characters are chosen, what the free ones can do."""
     taken = {player.character for player in view.players}
     free = [character for character in Character if character not in taken]
     if view.phase is not Phase.CHOOSING or not free or not Rules.of(view.variant).abilities:
         return None
-    text = Text("Abilities (SC-5, our own design): ", style="bold")
-    text.append("; ".join(f"{character.label}: {ABILITIES[character]}" for character in free))
-    return text
+    each = separator(words).join(words(say("{character}: {ability}",
+                                           character=character.label,
+                                           ability=ABILITIES[character]))
+                                 for character in free)
+    return styled(words, say("Abilities (SC-5, our own design): {abilities}"), "bold",
+                  abilities=Text(each))
 
 
-STRIKE_FACES = {Face.STAR: "Gem or 2 Hits", Face.GEM: "Gem", Face.TWO_HITS: "2 Hits",
-                Face.ONE_HIT: "1 Hit", Face.SHIELD: "nothing", Face.BLANK: "nothing"}
+STRIKE_FACES: dict[Face, Words] = {
+    Face.STAR: say("Gem or 2 Hits"), Face.GEM: say("Gem"), Face.TWO_HITS: say("2 Hits"),
+    Face.ONE_HIT: say("1 Hit"), Face.SHIELD: say("nothing"), Face.BLANK: say("nothing")}
 """SC-12, SC-38: what each face of an attack die counts for."""
+LANCELOTS_HIT = say("1 Hit (Lancelot's first: 2)")
+"""SC-5: Lancelot's first 1 Hit counts 2."""
 WEAPON_RULINGS = {Weapon.SWORD: "SC-12", Weapon.BOMB: "SC-14", Weapon.BOW: "SC-15"}
+TO_ROLL: dict[Weapon, Words] = {
+    Weapon.SWORD: say("Sword dice to roll"), Weapon.BOMB: say("Bomb dice to roll"),
+    Weapon.BOW: say("Bow dice to roll")}
+ROLLED: dict[Weapon, Words] = {
+    Weapon.SWORD: say("Sword roll {faces}"), Weapon.BOMB: say("Bomb roll {faces}"),
+    Weapon.BOW: say("Bow roll {faces}")}
+"""A strike's dice, to roll or rolled."""
+FACE_NAME: dict[Face, Words] = {
+    Face.SHIELD: say("shield"), Face.STAR: say("star"), Face.GEM: say("gem"),
+    Face.TWO_HITS: say("two-hits"), Face.ONE_HIT: say("one-hit"), Face.BLANK: say("blank")}
+"""A die's face by name: in English as the notation writes it (`reroll blank`)."""
 
 
-def face_meanings(faces: Sequence[Face], lancelot: bool) -> str:
+def face_meanings(faces: Sequence[Face], lancelot: bool, words: Say = str) -> str:
     """`star = Gem or 2 Hits, blank = nothing`, each face once (SC-5: Lancelot's first
     1 Hit counts 2)."""
     meanings = []
     for face in sorted(set(faces)):
-        meaning = STRIKE_FACES[face]
-        if face is Face.ONE_HIT and lancelot:
-            meaning += " (Lancelot's first: 2)"
-        meanings.append(f"{face.label} = {meaning}")
+        meaning = LANCELOTS_HIT if face is Face.ONE_HIT and lancelot else STRIKE_FACES[face]
+        meanings.append(words(say("{face} = {meaning}", face=FACE_NAME[face],
+                                  meaning=meaning)))
     return ", ".join(meanings)
 
 
 def strike_line(view: SuperCamelotView, strike: Strike, rolling: bool,
-                rerolled: Face | None) -> Text:
+                rerolled: Face | None, words: Say = str) -> Text:
     """What the dice of `strike` are for: each face's meaning, and what it reaches."""
     rules = Rules.of(view.variant)
     lancelot = rules.abilities and view.players[view.active].character is Character.LANCELOT
     faces = tuple(Face) if rolling else strike.faces
-    text = Text(f"{strike.weapon.name.capitalize()} "
-                + ("dice to roll" if rolling else "roll "), style="bold")
-    if not rolling:
-        text.append(" ".join(face.label for face in strike.faces), style="bold cyan")
-    text.append(f" ({WEAPON_RULINGS[strike.weapon]}): {face_meanings(faces, lancelot)}")
+    dice = TO_ROLL[strike.weapon] if rolling else ROLLED[strike.weapon].with_args(
+        faces=" ".join(words(FACE_NAME[face]) for face in strike.faces))
+    parts = [styled(words, say("{dice} ({ruling}): {meanings}",
+                               ruling=WEAPON_RULINGS[strike.weapon],
+                               meanings=face_meanings(faces, lancelot, words)), "",
+                    dice=Text(words(dice), style="bold"))]
     if Face.GEM in faces or Face.STAR in faces:
-        text.append("; a Gem draws a card per cut bush or kill")
-    reach = [f"{count} {word if count == 1 else plural}" for count, word, plural in (
-        (len(strike.enemies), "enemy", "enemies"), (len(strike.bushes), "bush", "bushes"))
+        parts.append(Text(words(say("a Gem draws a card per cut bush or kill"))))
+    reach = [said for count, said in (
+        (len(strike.enemies), say_n("{count} enemy", "{count} enemies", len(strike.enemies))),
+        (len(strike.bushes), say_n("{count} bush", "{count} bushes", len(strike.bushes))))
         if count]
-    text.append("; in reach: " + (", ".join(reach) or "nothing"))
+    parts.append(Text(words(say("in reach: {things}", things=listing(reach) if reach
+                                else say("nothing")))))
     if strike.weapon is Weapon.BOMB:
-        text.append("; the hits count against every enemy in the block, and any hit deals "
-                    "2 damage to each character in it"
-                    + "".join(f" P{seat + 1}" for seat in strike.characters))
+        caught = " ".join(f"P{seat + 1}" for seat in strike.characters)
+        parts.append(Text(words(
+            say("the hits count against every enemy in the block, and any hit deals 2 damage "
+                "to each character in it ({players})", players=caught) if caught else
+            say("the hits count against every enemy in the block, and any hit deals 2 damage "
+                "to each character in it"))))
     if rerolled is not None:
-        text.append(f"; re-rolling the {rerolled.label} (SC-5)")
-    return text
+        parts.append(Text(words(say("re-rolling the {face} (SC-5)", face=FACE_NAME[rerolled]))))
+    return Text(separator(words)).join(parts)
 
 
-def defence_line(view: SuperCamelotView, defence: Defence) -> Text:
+def defence_line(view: SuperCamelotView, defence: Defence, words: Say = str) -> Text:
     """SC-21: the victim's dice, and which faces block (Galahad: a Gem too, SC-5; the
     Royal Shield adds a die, SC-26)."""
     rules = Rules.of(view.variant)
     victim = view.players[defence.victim]
     dice = 2 if (Card.ROYAL_SHIELD, TreasureState.UP) in victim.treasures else 1
-    guards = ["shield", "star"]
-    if rules.abilities and victim.character is Character.GALAHAD:
-        guards.append("gem (Galahad)")
-    text = Text(f"P{defence.victim + 1} defends", style="bold")
-    text.append(f" against {defence.damage} damage (SC-21): {dice} "
-                f"{'die' if dice == 1 else 'dice'}; {', '.join(guards[:-1])} or "
-                f"{guards[-1]} blocks the whole attack")
-    return text
+    guards = say("shield, star or gem (Galahad)") \
+        if rules.abilities and victim.character is Character.GALAHAD else \
+        say("shield or star")
+    return styled(words, say("{player} defends against {damage} damage (SC-21): {dice}; "
+                             "{guards} blocks the whole attack",
+                             damage=defence.damage,
+                             dice=say_n("{count} die", "{count} dice", dice), guards=guards),
+                  "", player=Text(f"P{defence.victim + 1}", style="bold"))
 
 
-def dice_lines(view: SuperCamelotView) -> list[Text]:
+def dice_lines(view: SuperCamelotView, words: Say = str) -> list[Text]:
     """Issue 14: the pending strike (the dice, once rolled, while the attacker decides)
     and the pending defence, each with what its faces mean."""
     lines: list[Text] = []
@@ -398,12 +484,13 @@ def dice_lines(view: SuperCamelotView) -> list[Text]:
         strike = getattr(step, "strike", None)  # any step type may carry the strike
         if isinstance(strike, Strike):
             lines.append(strike_line(view, strike, isinstance(step, AttackRoll),
-                                     step.face if isinstance(step, RerollDie) else None))
+                                     step.face if isinstance(step, RerollDie) else None,
+                                     words))
             break
     defence = next((step for step in reversed(view.pending) if isinstance(step, Defence)),
                    None)
     if defence is not None:
-        lines.append(defence_line(view, defence))
+        lines.append(defence_line(view, defence, words))
     return lines
 
 
@@ -426,71 +513,126 @@ def short(name: str) -> str:
     return name if len(name) <= NAME_CELLS else name[:NAME_CELLS - 1] + "…"
 
 
-def players_table(view: SuperCamelotView, names: Sequence[str]) -> Table:
+COLUMNS = (say("Player"), say("At"), say("Health"), say("Keys"), say("Bombs"), say("Relics"),
+           say("Gems"), say("Treasures"))
+TREASURES_CELLS = 12
+"""The treasures' column is shown when this many columns are left for it; else (a
+language's longer column names, long names, a narrow screen) each player's treasures
+take a line under the table."""
+
+
+def treasures_text(player: PlayerView, words: Say = str) -> str:
+    """SC-24: a player's treasures, each marked stolen or lost; `—` for none."""
+    return ", ".join(words(TREASURE_MARKS[status].with_args(card=CARD_NAME[card])
+                           if status in TREASURE_MARKS else CARD_NAME[card])
+                     for card, status in player.treasures) or "—"
+
+
+def players_table(view: SuperCamelotView, names: Sequence[str], words: Say = str,
+                  treasures: bool = True) -> Table:
     """One line per player: where, health, keys, bombs, relics (SC-18), gems (own only,
-    SC-19) and treasures (SC-24)."""
+    SC-19) and, with `treasures`, treasures (SC-24)."""
     table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="bold")
-    for column in ("", "Player", "At", "Health", "Keys", "Bombs", "Relics", "Gems",
-                   "Treasures"):
-        table.add_column(column, no_wrap=column != "Treasures", overflow="fold")
+    table.add_column("", no_wrap=True)
+    for column in COLUMNS if treasures else COLUMNS[:-1]:
+        table.add_column(words(column), no_wrap=column is not COLUMNS[-1], overflow="fold")
     for seat, player in enumerate(view.players):
         marker = "▶" if seat == view.active and view.current_player != TERMINAL else ""
         who = Text(f"{seat + 1}", style=SEAT_STYLES[seat])
-        who.append(f" {player.character.label} ", style="bold")
-        who.append("(you)" if seat == view.seat else f"({short(names[seat])})")
+        if seat == view.seat:
+            who.append(" " + words(say("{player} (you)", player=player.character.label)),
+                       style="bold")
+        else:
+            who.append(f" {player.character.label} ", style="bold")
+            who.append(f"({short(names[seat])})")
         health = shields(player.health)
         if player.passed_out:
-            health = Text("out", style="bold red")
+            health = Text(words(say("out")), style="bold red")
         relics = Text()
         for special in (*RELICS, Special.BIG_KEY):
             if player.specials[special]:
                 relics.append(STACK_GLYPHS[special].char, style=STACK_GLYPHS[special].style)
-        treasures = ", ".join(card.label + TREASURE_MARKS[status]
-                              for card, status in player.treasures) or "—"
-        gems = "hidden" if player.gems is None else str(sum(
+        gems = words(say("hidden")) if player.gems is None else str(sum(
             GEM_VALUE[item] * count for item, count in zip(
                 (Item.GREEN_GEM, Item.BLUE_GEM, Item.RED_GEM), player.gems, strict=True)))
         at = "—" if player.position == OFF_BOARD else (
             name(player.position) if player.position < SQUARES
-            else f"{CIRCLE.char} {DIRECTION_NAMES[player.position - SQUARES]}")
+            else f"{CIRCLE.char} {words(DIRECTION[DIRECTION_NAMES[player.position - SQUARES]])}")
         table.add_row(marker, who, at, health, str(player.keys), str(player.bombs),
-                      relics if relics.plain else "—", gems, treasures)
+                      relics if relics.plain else "—", gems,
+                      *([treasures_text(player, words)] if treasures else []))
     return table
 
 
-def headline(view: SuperCamelotView, names: Sequence[str]) -> Text:
+def players_block(console: Console, options: ConsoleOptions, view: SuperCamelotView,
+                  names: Sequence[str], words: Say = str) -> list[Text]:
+    """The players' table, with its treasures' column where TREASURES_CELLS are left for
+    it, else each player's treasures on a line of their own below it."""
+    narrow = players_table(view, names, words, treasures=False)
+    room = options.max_width - Measurement.get(console, options, narrow).maximum - 1
+    table = players_table(view, names, words) if room >= TREASURES_CELLS else narrow
+    lines = [Text("").join(Text(segment.text, style=segment.style or "") for segment in line)
+             for line in console.render_lines(table, options.update(height=None), pad=False)]
+    if table is narrow:
+        lines += [Text(words(say("Treasures of {player}: {treasures}",
+                                 player=f"{seat + 1} {player.character.label}",
+                                 treasures=treasures_text(player, words))))
+                  for seat, player in enumerate(view.players) if player.treasures]
+    return lines
+
+
+WON: dict[str, Words] = {"gems": say("{player} wins with 40 gems!"),
+                         "grail": say("{player} wins by claiming the Holy Grail!")}
+"""SC-19, SC-20: how a game is won."""
+
+
+def headline(view: SuperCamelotView, names: Sequence[str], words: Say = str) -> Text:
     """Whose turn and what is left of it (SC-6, SC-36), or how the game ended (SC-19,
     SC-20, SC-37)."""
     if view.current_player == TERMINAL:
         if view.winner < 0:
-            return Text(f"Game over after {view.turns} turns: a draw (SC-37 cap)",
-                        style="bold")
-        how = {"gems": "with 40 gems", "grail": "by claiming the Holy Grail"}.get(
-            view.end or "", view.end or "")
-        return Text(f"P{view.winner + 1} ({short(names[view.winner])}) wins {how}!",
-                    style="bold green")
+            return Text(words(say_n("Game over after {count} turn: a draw (SC-37 cap)",
+                                    "Game over after {count} turns: a draw (SC-37 cap)",
+                                    view.turns)), style="bold")
+        won = WON.get(view.end or "", say("{player} wins!"))
+        return Text(words(won.with_args(
+            player=f"P{view.winner + 1} ({short(names[view.winner])})")), style="bold green")
     if view.phase is Phase.CHOOSING:
-        return Text("Choosing characters", style="bold")
-    who = f"P{view.active + 1} ({short(names[view.active])})"
-    state = "chance" if view.current_player == CHANCE else (
-        f"{view.actions_left} action(s) left" + (f", moving {view.move_left}" if
-                                                 view.move_left else ""))
-    return Text(f"Turn {view.turns + 1} · {who} · {state}", style="bold")
+        return Text(words(say("Choosing characters")), style="bold")
+    turn, who = view.turns + 1, f"P{view.active + 1} ({short(names[view.active])})"
+    if view.current_player == CHANCE:
+        line = say("Turn {turn} · {player} · chance", turn=turn, player=who)
+    elif view.move_left:
+        line = say_n("Turn {turn} · {player} · {count} action left, moving {squares}",
+                     "Turn {turn} · {player} · {count} actions left, moving {squares}",
+                     view.actions_left, turn=turn, player=who, squares=view.move_left)
+    else:
+        line = say_n("Turn {turn} · {player} · {count} action left",
+                     "Turn {turn} · {player} · {count} actions left", view.actions_left,
+                     turn=turn, player=who)
+    return Text(words(line), style="bold")
 
 
-def empty_supply_line(view: SuperCamelotView) -> Text | None:
+EMPTY_GEMS: dict[Item, Words] = {Item.GREEN_GEM: say("green gems"),
+                                 Item.BLUE_GEM: say("blue gems"),
+                                 Item.RED_GEM: say("red gems")}
+
+
+def empty_supply_line(view: SuperCamelotView, words: Say = str) -> Text | None:
     """SC-42: the gem colours the supply is out of, seen during play (a card that would
     drop one drops nothing, SC-35); None when every pile holds some, or once the game is
     over."""
     if view.phase is Phase.OVER:
         return None
-    out = [item.label.removesuffix("-gem") for item in (Item.GREEN_GEM, Item.BLUE_GEM,
-                                                        Item.RED_GEM)
+    out = [EMPTY_GEMS[item] for item in (Item.GREEN_GEM, Item.BLUE_GEM, Item.RED_GEM)
            if view.item_supply[item] == 0]
     if not out:
         return None
-    return Text(f"The supply is out of {' and '.join(out)} gems: a card dropping one drops "
-                "nothing (SC-35, SC-42)", style="yellow")
+    gems = out[-1]
+    for colour in reversed(out[:-1]):
+        gems = say("{first} and {rest}", first=colour, rest=gems)
+    return Text(words(say("The supply is out of {gems}: a card dropping one drops nothing "
+                          "(SC-35, SC-42)", gems=gems)), style="yellow")
 
 
 class Screen:
@@ -498,36 +640,35 @@ class Screen:
     the lines above and below the map are measured first, the map gets what is left of
     the height given (SCREEN_LINES if none; at least a tile's height)."""
 
-    def __init__(self, view: SuperCamelotView, names: Sequence[str]) -> None:
+    def __init__(self, view: SuperCamelotView, names: Sequence[str], words: Say = str) -> None:
         self.view = view
         self.names = names
+        self.words = words
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        view, width = self.view, options.max_width
-        above = [headline(view, self.names)]
-        asked = question(view, self.names)
+        view, width, words = self.view, options.max_width, self.words
+        above = [headline(view, self.names, words)]
+        asked = question(view, self.names, words)
         if asked is not None:
             above.append(asked)
-        abilities = abilities_line(view)
+        abilities = abilities_line(view, words)
         if abilities is not None:
             above.append(abilities)
-        above += dice_lines(view)
-        empty = empty_supply_line(view)
+        above += dice_lines(view, words)
+        empty = empty_supply_line(view, words)
         if empty is not None:
             above.append(empty)
-        players = console.render_lines(players_table(view, self.names),
-                                       options.update(height=None),  # not padded to it
-                                       pad=False) if view.players else []
-        used = sum(len(text.wrap(console, width)) for text in above) + len(players)
+        players = players_block(console, options, view, self.names, words) \
+            if view.players else []
+        used = sum(len(text.wrap(console, width)) for text in above + players)
         height = options.height or SCREEN_LINES
         yield from above
         if any(tile >= 0 for tile in view.slot_tile):
-            yield from map_block(console, view, width, max(height - used, TILE_SIZE + 1))
-        for line in players:
-            yield from line
-            yield Segment.line()
+            yield from map_block(console, view, width, max(height - used, TILE_SIZE + 1),
+                                 words)
+        yield from players
 
 
-def render(view: SuperCamelotView, names: Sequence[str]) -> RenderableType:
-    """The view at the terminal (see `Screen`)."""
-    return Screen(view, names)
+def render(view: SuperCamelotView, names: Sequence[str], words: Say = str) -> RenderableType:
+    """The view at the terminal (see `Screen`), its words said by `words`."""
+    return Screen(view, names, words)

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from albion.core.game import AnyState
+from albion.core.words import Words, say
 from albion.games.super_camelot import SuperCamelotState, movement, world
 from albion.games.super_camelot.actions import (
     Attack,
@@ -71,6 +72,18 @@ from albion.games.super_camelot.pieces import (
     TreasureState,
 )
 
+SUMMARY: tuple[Words, ...] = (
+    say("Goes for the Grail."),
+    say("Chooses a free character at random, then the first free circle (SC-34, SC-7)."),
+    say("In a fight: Stars become 2 Hits when an enemy is in reach, else Gems (SC-38); "
+        "Merlin keeps an item over a potion unless hurt; Arthur re-rolls a Blank; a Mimic "
+        "gets the cheapest treasure."),
+    say("On the map, in order: claims the Grail on a circle; with all three relics, walks "
+        "to a free circle; opens a chest it holds the key for; picks up a relic or the Big "
+        "Key beside it; strikes an enemy in reach while healthy; else walks the shortest "
+        "known way to the nearest relic, chest, item or unexplored edge."),
+)
+"""How it plays, to a player (`albion bots`, issue 29)."""
 HEALTHY = 3
 STACK, SMALL_CHEST, BIG_CHEST = Thing.STACK, Thing.SMALL_CHEST, Thing.BIG_CHEST
 
