@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from albion.bots import RandomBot
 from albion.core import replay
 from albion.games.raiding_stonehenge import GAME, RaidingState
+from albion.games.raiding_stonehenge.components import BLACK, CARD_COLOUR, HIGHEST_CARD
+from albion.games.raiding_stonehenge.resolution import placement_order
 from albion.sim.batch import GameTask
 from albion.sim.records import parse_record, record_json
 from albion.table import Table
@@ -59,3 +61,17 @@ def test_rs_records_round_trip(seed: int, players: int, variant: dict[str, str])
     final = replay(GAME, loaded)[-1]
     assert final.returns() == table.returns()
     assert all(final.observe(seat) == table.observe(seat) for seat in [None, *range(players)])
+
+
+@given(plays=st.lists(st.integers(1, HIGHEST_CARD), min_size=2, max_size=6), data=st.data())
+def test_rs7_rs8_placement_order_is_the_stable_sort_by_card_from_the_start_player(
+        plays: list[int], data: st.DataObject) -> None:
+    """RS-7, RS-8 (RS-9's distance for twins): coloured seats then black seats, each
+    highest card first, twins in clockwise order from the start player — as sorting the
+    seats clockwise from the start by card, highest first, and splitting them says."""
+    start = data.draw(st.integers(0, len(plays) - 1))
+    clockwise = [(start + k) % len(plays) for k in range(len(plays))]
+    ranked = sorted(clockwise, key=lambda seat: -plays[seat])
+    expected = ([seat for seat in ranked if CARD_COLOUR[plays[seat]] != BLACK],
+                [seat for seat in ranked if CARD_COLOUR[plays[seat]] == BLACK])
+    assert placement_order(plays, start) == expected

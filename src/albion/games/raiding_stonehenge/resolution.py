@@ -23,17 +23,23 @@ def distance(seat: int, start: int, players: int) -> int:
 def placement_order(plays: list[int], start: int) -> tuple[list[int], list[int]]:
     """RS-7 and RS-8: (coloured-card seats, black-card seats), each highest card first,
     twins broken by distance from the start player."""
-    # The seats clockwise from the start player, stably sorted by card, highest first, then
-    # split in one pass: 1.5 µs instead of 3.0 at 4 players (no key tuple per seat).
-    order = [*range(start, len(plays)), *range(start)]
-    order.sort(key=plays.__getitem__, reverse=True)
+    # Seats clockwise from the start player, each inserted after every seat of its colour
+    # kind holding an equal or higher card: the stable sort by card, highest first, split
+    # in one pass. Compiled, a sort with a key and unpacked ranges cost 18 % of a random
+    # playout; these loops a third of that (issue 28).
+    players = len(plays)
     coloured: list[int] = []
     black: list[int] = []
-    for seat in order:
-        if IS_BLACK[plays[seat]]:
-            black.append(seat)
-        else:
-            coloured.append(seat)
+    for offset in range(players):
+        seat = start + offset
+        if seat >= players:
+            seat -= players
+        card = plays[seat]
+        kind = black if IS_BLACK[card] else coloured
+        place = len(kind)
+        while place and plays[kind[place - 1]] < card:
+            place -= 1
+        kind.insert(place, seat)
     return coloured, black
 
 
