@@ -64,7 +64,7 @@ def options(state: SuperCamelotRecord) -> list[SuperCamelotAction]:
     if acting:
         found += [ATTACKS[arc] for arc in combat.attack_arcs(state, seat)]
         if (player.keys or player.specials[BIG_KEY]) and \
-                chests.open_refusal(state, seat) is None:
+                chests.chest_to_open(state, seat) >= 0:  # open_refusal's test, no words
             found.append(OPEN_CHEST)
         if state.stacks:
             found += [PICK_UP[special] for special in chests.stacks_beside(state, seat)]

@@ -143,6 +143,11 @@ class Strike:
     characters: tuple[int, ...] = ()
     faces: tuple[Face, ...] = ()
 
+    def rolled(self, faces: tuple[Face, ...]) -> Strike:
+        """This strike with its dice down (`dataclasses.replace` is interpreted, even in a
+        compiled build: 1.6 % of a random playout, issue 28)."""
+        return Strike(self.weapon, self.bushes, self.enemies, self.characters, faces)
+
 
 @dataclass(frozen=True, slots=True)
 class AttackRoll:

@@ -38,7 +38,7 @@ def has_ability(state: SuperCamelotRecord, seat: int, character: Character) -> b
 
 def rolled(state: SuperCamelotRecord, strike: Strike, faces: tuple[Face, ...]) -> None:
     """The dice are down: Arthur may re-roll one (once per turn), then Stars are used."""
-    strike = replace(strike, faces=faces)
+    strike = strike.rolled(faces)
     if has_ability(state, state.active, Character.ARTHUR) and not state.reroll_used:
         state.pending.append(RerollChoice(strike))
     else:
@@ -48,7 +48,7 @@ def rolled(state: SuperCamelotRecord, strike: Strike, faces: tuple[Face, ...]) -
 def rerolled(state: SuperCamelotRecord, strike: Strike, old: Face, new: Face) -> None:
     faces = list(strike.faces)
     faces.remove(old)
-    use_roll(state, replace(strike, faces=tuple(sorted((*faces, new)))))
+    use_roll(state, strike.rolled(tuple(sorted((*faces, new)))))
 
 
 def use_roll(state: SuperCamelotRecord, strike: Strike) -> None:
