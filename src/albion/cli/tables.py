@@ -15,7 +15,8 @@ from albion.i18n import _, _n
 from albion.i18n.numbers import decimal, percent
 from albion.sim.balance import SIGNIFICANCE
 from albion.sim.ends import ends_text
-from albion.sim.report import Report, configuration_name, seat_label_words
+from albion.sim.report import Report
+from albion.sim.report_names import configuration_name, seat_label_words
 from albion.sim.simulate import Summary
 from albion.sim.standings import Standings
 from albion.sim.stats import wilson

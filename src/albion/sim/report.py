@@ -14,8 +14,7 @@ from albion.bots.registry import cheats
 from albion.core.errors import VariantError
 from albion.core.game import AnyGame
 from albion.core.variants import VariantValue
-from albion.core.words import Words, say
-from albion.i18n import current
+from albion.core.words import Words
 from albion.sim.balance import (
     Balance,
     Comparison,
@@ -24,23 +23,8 @@ from albion.sim.balance import (
     hidden_information_note,
     hidden_information_value,
 )
+from albion.sim.report_names import BASE
 from albion.sim.tournament import TournamentConfig, run_tournament
-
-BASE = "base"
-"""The label of the configuration every swept value is compared with (data)."""
-SEAT_LABELS: dict[str, Words] = {"character": say("character")}  # SC-4: who each seat played
-"""The games' seat-label keys (`Game.seat_labels`) as words; another key shows as it is."""
-
-
-def configuration_name(label: str) -> str:
-    """A configuration's label in the current language: `base` in words, a swept value
-    (`fairy=auto`) as typed."""
-    return current().words(say("base")) if label == BASE else label
-
-
-def seat_label_words(key: str) -> Words:
-    """A seat-label key (`character`) as words."""
-    return SEAT_LABELS.get(key, Words(key))
 
 
 @dataclass(frozen=True)

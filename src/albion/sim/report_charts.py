@@ -21,7 +21,7 @@ from albion.i18n import _, current
 from albion.i18n.numbers import decimal, percent
 from albion.sim.balance import Balance, Rate
 from albion.sim.ends import reason_text
-from albion.sim.report import configuration_name, seat_label_words
+from albion.sim.report_names import configuration_name, seat_label_words
 
 DRAWING = threading.Lock()
 """matplotlib draws one chart at a time in a process (the server draws from threads)."""

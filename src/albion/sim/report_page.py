@@ -17,7 +17,6 @@ from albion.i18n import _, _n, current, use
 from albion.i18n.numbers import decimal, percent
 from albion.sim.balance import Balance, Rate
 from albion.sim.ends import ends_text
-from albion.sim.report import configuration_name
 from albion.sim.report_charts import (
     DRAWING,
     NARROW,
@@ -27,6 +26,7 @@ from albion.sim.report_charts import (
     figures_of,
     png,
 )
+from albion.sim.report_names import configuration_name
 
 NARROW_PAGE = 600
 """A page at most this wide (a phone's) shows the narrow charts."""
