@@ -22,6 +22,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def stop_server(process: subprocess.Popen[bytes], seconds: float = 15) -> None:
+    """Ask a server started by `start_server` to stop; kill it if it has not within
+    `seconds`."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def start_server(port: int, *options: str,
                  env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """`albion serve --port PORT OPTIONS…` (in `env`, else this process's environment),

@@ -6,7 +6,6 @@ Stonehenge replayed with every hand turned up (ALL-2)."""
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,7 +14,7 @@ import httpx
 import pytest
 
 from tests.browser.conftest import assert_no_js_errors, screenshot, wait_until
-from tests.serving import free_port, start_server
+from tests.serving import free_port, start_server, stop_server
 
 REPORT = {"game": "raiding-stonehenge", "bots": ["heuristic"], "cheating_bots": [],
           "games_per_configuration": 200, "players": 3, "seed": 0,
@@ -38,11 +37,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                            "--bot-workers", "2", "--bot-delay", "0",
                            "--reports", str(directory / "reports"))
     yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_server(process)
 
 
 def test_the_reports_page_lists_each_report_and_each_leads_back(

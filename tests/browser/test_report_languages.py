@@ -6,7 +6,6 @@ French and German, on a desktop and on a phone, the page never runs wider than t
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,7 +16,7 @@ from albion.i18n import LANGUAGES, translator
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from tests.browser.conftest import DESKTOP, PHONE, assert_no_js_errors, screenshot
 from tests.browser.test_languages import TEXTS, unmarked
-from tests.serving import free_port, start_server
+from tests.serving import free_port, start_server, stop_server
 
 PLAN = ReportPlan(get_game("super-camelot"), ("cheat-mcts:iterations=3", "ismcts:iterations=3"),
                   2, 2, 1, {"max_turns": 8}, sweep_pairs(["abilities=off"]))
@@ -41,11 +40,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = start_server(port, "--db", f"sqlite:///{directory / 'albion.db'}",
                            "--bot-workers", "1", "--reports", str(directory / "reports"))
     yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_server(process)
 
 
 def test_a_report_in_the_pseudo_locale_shows_no_english(

@@ -6,29 +6,17 @@ specified, the variant swept, the game's name)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from albion import i18n
-from albion.cli.console import console, err_console
-from tests.cli.test_languages import run, untranslated
+from tests.cli.test_languages import english_afterwards, run, untranslated, wide  # noqa: F401 - fixtures
 
 BOTS = ["heuristic", "random"]
 
 
-@pytest.fixture(autouse=True)
-def wide_and_english_afterwards() -> Iterator[None]:
-    """Screens on one line per row (a message wrapped by rich keeps its ⟦ ⟧ together);
-    English again for the tests that follow."""
-    saved = [(shown, shown._width, shown._height) for shown in (console, err_console)]
-    for shown in (console, err_console):
-        shown.width, shown.height = 1000, 1000
-    yield
-    for shown, width, height in saved:
-        shown._width, shown._height = width, height
-    i18n.use(i18n.SOURCE)
+pytestmark = pytest.mark.usefixtures("wide")
+"""Screens on one line per row, English again afterwards (`english_afterwards`, autouse)."""
 
 
 def test_simulate_and_tournament_tables_in_the_pseudo_locale_leave_no_english() -> None:

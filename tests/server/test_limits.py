@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from albion.server import ServerSettings, create_app
 from albion.server import quotas as quotas_module
 from albion.server.body_limit import BodyLimit
 from albion.server.quotas import ConnectionQuota, TableQuota, address_of
-from tests.serving import free_port, start_server
+from tests.serving import free_port, start_server, stop_server
 
 TABLE = {"game": "diamoniak", "players": ["human", "random"]}
 TOO_MANY = "too many connections from your address"
@@ -218,11 +217,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process = start_server(port, "--db", database, "--bot-workers", "1", "--table-rate",
                            "0.01", "--table-burst", "2", "--connections-per-address", "2")
     yield f"127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_server(process)
 
 
 def test_a_real_server_answers_a_10_mb_body_413_however_it_is_sent(served: str) -> None:

@@ -36,7 +36,7 @@ from albion.server.http_guard import (
 from albion.server.quotas import address_of
 from albion.server.run import connection_budget
 from albion.server.settings import ServerSettings
-from tests.serving import free_port, start_guarded_server, start_server
+from tests.serving import free_port, start_guarded_server, start_server, stop_server
 
 PER_ADDRESS = 16
 """The capped server's connections per address; its header timeout outlasts the tests."""
@@ -64,11 +64,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory, open_files: int = 0, http: s
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_server(process)
 
 
 @pytest.fixture(scope="module")
