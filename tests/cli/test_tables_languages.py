@@ -6,10 +6,16 @@ specified, the variant swept, the game's name)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from albion.bots.specs import PlayerSpec
+from albion.cli import app as app_module
+from albion.core.game import AnyGame
+from albion.core.variants import Variant
+from albion.sim.simulate import Summary
 from tests.cli.test_languages import english_afterwards, run, untranslated, wide  # noqa: F401 - fixtures
 
 BOTS = ["heuristic", "random"]
@@ -55,3 +61,28 @@ def test_how_games_ended_and_the_rates_read_in_each_language(lang: str, castle: 
     assert code == 0, err
     assert castle in out and rate in out
     assert "castle 4" not in out  # the reason's id, as it used to show
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "Égalités : 1\u202f234 · actions par partie en moyenne : 1\u202f234,5 · fins : "
+           "château complet (2) · 3\u202f456,79 s"),
+    ("de", "Unentschieden: 1.234 · Ø Aktionen pro Partie: 1.234,5 · beendet durch: "
+           "vollständige Burg (2) · 3.456,79 s"),
+    ("en", "Draws: 1,234 · mean actions per game: 1,234.5 · ended by: full castle (2) · "
+           "3,456.79 s"),
+])
+def test_the_simulate_summary_line_writes_its_numbers_the_languages_way(
+        lang: str, line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line under `albion simulate`'s table: draws, the mean length and the seconds
+    grouped and with the decimal sign of the reader's language (issue 29)."""
+    def big(game: AnyGame, variant: Variant, specs: Sequence[PlayerSpec], games: int,
+            seed: int, **_: object) -> Summary:
+        return Summary(game=game.id, players=["heuristic", "random"], games=games, seed=seed,
+                       variant=dict(variant), wins=[1.0, 1.0], seat_wins=[1.0, 1.0],
+                       draws=1234, mean_actions=1234.5, seconds=3456.789,
+                       end_reasons={"castle": 2})
+    monkeypatch.setattr(app_module, "simulate", big)
+    code, out, err = run("--lang", lang, "simulate", "diamoniak", "-p", "heuristic,random",
+                         "-n", "2", "--workers", "1")
+    assert code == 0, err
+    assert line in out.splitlines(), out

@@ -32,7 +32,7 @@ from albion.cli.usage import UsageGroup
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.i18n import _, _n
+from albion.i18n import _, _n, numbers
 from albion.server.settings import (
     DEFAULT_DATABASE,
     ServerSettings,
@@ -218,10 +218,10 @@ def simulate_command(
         return
     console.print(summary_table(game, summary))
     console.print(_("Draws: {draws} · mean actions per game: {mean} · ended by: {ends} · "
-                    "{seconds} s", draws=str(summary.draws),
-                    mean=format(summary.mean_actions, ".1f"),
+                    "{seconds} s", draws=numbers.decimal(summary.draws, 0),
+                    mean=numbers.decimal(summary.mean_actions, 1),
                     ends=ends_text(summary.end_reasons),
-                    seconds=format(summary.seconds, ".2f")), markup=False)
+                    seconds=numbers.decimal(summary.seconds, 2)), markup=False)
 
 
 @app.command("tournament")
