@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from albion.core.words import Words
+from albion.core.words import Words, say
 
 Audience = frozenset[int | None] | None
 """Who may receive an event: None for everyone, else the seats (and None for spectators)
@@ -88,7 +88,19 @@ class GameOver(Event):
     reason: str
 
 
+def public_words(events: Iterable[Event]) -> Words | None:
+    """The public events' words on one line, one after another as the reader's language
+    parts them ("a; b", French "a ; b"; issue 29); None if there are none."""
+    said = [event.words or Words(event.text) for event in events if event.audience is None]
+    if not said:
+        return None
+    line = said[-1]
+    for first in reversed(said[:-1]):
+        line = say("{first}; {rest}", first=first, rest=line)
+    return line
+
+
 def public_text(events: Iterable[Event]) -> str | None:
-    """The public events' texts on one line (for logs); None if there are none."""
-    texts = [event.text for event in events if event.audience is None]
-    return "; ".join(texts) or None
+    """The public events on one line in English (for logs); None if there are none."""
+    line = public_words(events)
+    return str(line) or None if line is not None else None

@@ -5,7 +5,7 @@
 // geometry, the map's window with the board, and the dice with the chance events.
 
 import { clear, el, svg, target } from "/static/js/dom.js";
-import { known, t, tn, words } from "/static/js/i18n.js";
+import { known, lang, t, tn, words } from "/static/js/i18n.js";
 import { actionLabel, english, eventWords, nameList, ruleLink, said } from "/static/js/words.js";
 
 const S = 10; // one square, in viewBox units
@@ -54,6 +54,14 @@ const explain = (key) => said(geo.rules[key].words, geo.rules[key].text); // the
 const named = (name) => (known(name) ? words({ message: name }) : english(name));
 /** A thing and the rule about it, as a title: "tree: …". */
 const described = (thing, rule) => t("{thing}: {rule}", { thing, rule });
+
+// Lists the page's language's way ("A, B and C", French "A, B et C", German "A, B und C");
+// the pseudo-locale, which Intl does not know, says its list through the catalogue.
+const LISTS = lang === "qps" ? null : new Intl.ListFormat(lang, { type: "conjunction" });
+const listOf = (items) => (LISTS ? LISTS.format(items) : nameList(items));
+/** Parts that hold commas of their own, one after another as the language parts them
+ * ("a; b", French "a ; b"). */
+const oneAfterAnother = (items) => items.reduceRight((rest, first) => t("{first}; {rest}", { first, rest }));
 const rule = (ruling) => ruleLink(game, ruling);
 
 // The player's choice of what the board shows, and a mode being built (bomb or bow aim).
@@ -238,7 +246,7 @@ function drawEnemy(x, y, enemy, small) {
     const about = described(t("Mimic"), explain("mimic"));
     const stolen = enemy.hoard && enemy.hoard.length
       ? tn("holds {count} stolen treasure", "holds {count} stolen treasures", enemy.hoard.length) : null;
-    titled(g, stolen ? [about, stolen].join("; ") : about);
+    titled(g, stolen ? oneAfterAnother([about, stolen]) : about);
   } else {
     // A flower head with petals and a stalk pointing where it faces.
     const facing = Math.max(0, FACINGS.indexOf(enemy.facing || "north"));
@@ -1057,8 +1065,8 @@ function mapWords(board) {
   return [
     t("Explored tiles: {tiles}.", { tiles: board.tiles.map((tile) => named(tile.name)).join(", ") }),
     tn("{count} tile is left to explore.", "{count} tiles are left to explore.", board.tile_stack.length),
-    enemies.length ? t("Enemies: {enemies}.", { enemies: enemies.join("; ") }) : t("No enemy on the map."),
-    things.length ? t("On the map: {things}.", { things: things.join("; ") }) : null,
+    enemies.length ? t("Enemies: {enemies}.", { enemies: listOf(enemies) }) : t("No enemy on the map."),
+    things.length ? t("On the map: {things}.", { things: oneAfterAnother(things) }) : null,
   ];
 }
 
