@@ -79,7 +79,7 @@ def words(lines: list[str]) -> list[str]:
 def check_raiding(view: Any, lines: list[str]) -> None:
     """RS-18: the whole hand, the five disk counts and every column's name."""
     header = next(line for line in lines if "Player" in line)
-    assert words([header]) == ["Player", "W", "B", "G", "Y", "R", "Score", "Hand", "Play"]
+    assert words([header]) == ["Player", "W", "B", "G", "Y", "R", "Score", "Hand", "Played"]
     row = words(own_row(lines))
     at = row.index("(you)")
     assert [int(count) for count in row[at + 1:at + 6]] == list(view.disks[0])

@@ -22,7 +22,7 @@ WIDTH = 80
 VIEW_LINES = 15
 """An 80×24 screen less a blank line, six options under their heading, and the prompt."""
 LONG = "ismcts:iterations=2000,c=1.2"
-HEADER = ["Player", "W", "B", "G", "Y", "R", "Score", "Hand", "Play"]
+HEADER = ["Player", "W", "B", "G", "Y", "R", "Score", "Hand", "Played"]
 
 
 def screen(view: RaidingView, names: list[str]) -> list[str]:
@@ -127,3 +127,19 @@ def test_the_table_in_french_and_german_fits_80_columns(lang: str) -> None:
         assert said(say("{player} (you)", player=f"P{seat + 1} {LONG[:9]}…")) in shown
         for english in ("Round", "deck", "line", "cards", "(you)", "bottom card", "to act"):
             assert english not in shown, (english, shown)
+
+
+@pytest.mark.parametrize(("lang", "column", "title"), [
+    ("fr", "Carte jouée", "Jouer"), ("de", "Gespielt", "Ausspielen"), ("en", "Played", "Play")])
+def test_the_played_column_has_a_word_of_its_own(lang: str, column: str, title: str) -> None:
+    """Issue 29: the column of the card each seat played this round shared its message
+    with RS-6's title "Play" (French "Jouer" over a column of cards); it is "Played"."""
+    said = i18n.translator(lang).words
+    state = full_hands(5)
+    play(state, "play 30", "play 20", "play 24", "play 10", "play 12")
+    console = Console(width=WIDTH, record=True, file=io.StringIO(), color_system=None)
+    console.print(render(state.observe(0), [LONG] * 5, words=said))
+    header = next(line for line in console.export_text().split("\n")
+                  if said(say("Player")) in line)
+    assert header.rstrip().endswith(f" {column}"), header
+    assert said(say("Played")) == column and said(say("Play")) == title

@@ -191,7 +191,9 @@ def players_table(view: RaidingView, names: Sequence[str], words: Say = str) -> 
     for colour in Colour:
         players.add_column(Text(LETTER[colour], style=STYLE[colour]), justify="right",
                            no_wrap=True)
-    for column in (say("Score"), say("Hand"), say("Play")):
+    # "Played": the card each seat played this round; "Play" is RS-6's title, a word of
+    # its own in French and German
+    for column in (say("Score"), say("Hand"), say("Played")):
         players.add_column(words(column), no_wrap=True)
     for seat in range(view.num_players):
         marker = "▶" if seat == view.current_player else ("◆" if seat == view.start else "")
