@@ -1,6 +1,7 @@
 """Issue 29: the terminal reads in the chosen language (`albion --lang`, else `LANG`).
 
-French and German are checked against the catalogue's own translations (`albion rules`).
+French and German are checked against the catalogue's own translations (`albion rules`,
+the help screens).
 Everything else runs in the pseudo-locale `qps`, where every catalogue message shows as
 ⟦…⟧ with accented letters: a plain ASCII word left outside ⟦ ⟧ on a screen is a text that
 never went through the catalogue, unless it is data (`ALLOWED` says which, and why).
@@ -14,6 +15,9 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+import typer.main
+from typer._click.core import Command
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from albion import i18n
@@ -329,3 +333,122 @@ def test_mistakes_on_the_command_line_are_told_in_words(args: tuple[str, ...],
     assert err.startswith("⟦éŕŕöŕ: ⟦") and said in err, err
     typed = [*GAME_IDS, *BOTS, *args, "albion", "-h", "GAME"]
     assert untranslated(err, *typed) == [], err
+
+
+TERMINAL = {"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None,
+            "COLUMNS": "1000"}
+"""A terminal that names no language (English), one line per row: typer prints help
+through a console of its own, which `wide` does not reach but COLUMNS does."""
+TYPES = re.compile(r"<[a-z]+(?: range)?>(?: \[[-0-9.<=>x]+\])?")
+"""A value's type and range on a help screen (`<int range> [1<=x<=64]`): notation."""
+
+
+def tree() -> TyperGroup:
+    """The command tree as click builds it from the app (English, as the code says)."""
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    return group
+
+
+def flat(screen: str) -> str:
+    """A screen's words on one line: the panels' sides and the line breaks gone."""
+    return " ".join(screen.replace("│", " ").split())
+
+
+def help_texts(command: Command) -> list[str]:
+    """The help texts a command's `--help` shows of its own (English, from the code): the
+    command's, its arguments' and options', and for the root its commands' too."""
+    texts = [command.help or "", *(getattr(param, "help", None) or ""
+                                   for param in command.params)]
+    if isinstance(command, TyperGroup):
+        texts += [sub.help or "" for sub in command.commands.values()]
+    return [text for text in texts if text]
+
+
+def typed_on_help() -> list[str]:
+    """What help screens show as it is typed: `albion`, the commands' names, the flags,
+    the metavars, and click's placeholders on the usage line (`[OPTIONS] COMMAND
+    [ARGS]...`)."""
+    root = tree()
+    words = ["albion", "OPTIONS", "COMMAND", "ARGS", "-h", "--help"]
+    for command in [root, *root.commands.values()]:
+        words.append(command.name or "")
+        for param in command.params:
+            words += [*param.opts, *param.secondary_opts, *WORD.findall(param.metavar or "")]
+    return words
+
+
+def test_the_english_help_is_the_codes_and_comes_back_after_another_language() -> None:
+    """`albion play --help` in English: the code's texts and typer's own words as typer
+    says them; a help text is plain text (the bench's `[rl]` is no markup); the same
+    screen again, to the letter, after a French one in the same process."""
+    code, english, err = run("play", "--help", env=TERMINAL)
+    assert code == 0, err
+    shown = flat(english)
+    for text in help_texts(tree().commands["play"]):
+        assert flat(text) in shown, text
+    for words in ("Usage: albion play [OPTIONS] {GAME}", "╭─ Arguments ─", "╭─ Options ─",
+                  "[required]", "[default: human,ismcts]", "Show this message and exit."):
+        assert words in shown, words
+    code, out, err = run("bench", "--help", env=TERMINAL)
+    assert code == 0 and "(needs the [rl] extra)" in flat(out), err
+    code, out, err = run("--lang", "fr", "play", "--help", env=TERMINAL)
+    assert code == 0 and "Utilisation : albion play" in out, err
+    assert run("play", "--help", env=TERMINAL) == (0, english, "")
+
+
+@pytest.mark.parametrize(("args", "env", "lang"), [
+    (("--lang", "fr", "--help"), TERMINAL, "fr"),
+    (("--help", "--lang", "fr"), TERMINAL, "fr"),
+    (("--lang", "de", "play", "--help"), TERMINAL, "de"),
+    (("play", "--help"), {**TERMINAL, "LANG": "de_DE.UTF-8"}, "de"),
+    ((), {**TERMINAL, "LANG": "fr_FR.UTF-8"}, "fr"),
+], ids=["--lang fr --help", "--help --lang fr", "--lang de play --help",
+        "LANG=de play --help", "LANG=fr albion alone"])
+def test_help_reads_in_french_and_german(args: tuple[str, ...], env: dict[str, str | None],
+                                         lang: str) -> None:
+    """Issue 29: `albion --lang fr --help` (or `--help` first, or `albion` alone with
+    LANG=fr), `albion --lang de play --help` (or LANG=de): every help text of the screen,
+    and typer's words around them, from the catalogue; no English one left. What is typed
+    stays as typed (`[Standard: human,ismcts]`)."""
+    code, out, err = run(*args, env=env)
+    assert code == (2 if not args else 0), err  # `albion` alone: the help, as a usage error
+    said = i18n.translator(lang).text
+    command: Command = tree().commands["play"] if "play" in args else tree()
+    texts = help_texts(command)
+    shown = flat(out)
+    assert len(texts) >= 6
+    for text in texts:
+        assert said(text) != text, f"not translated: {text!r}"
+        assert flat(said(text)) in shown, text
+        assert flat(text) not in shown, f"English left: {text!r}"
+    words = [said("Usage:"), said("Options"), said("Show this message and exit.")]
+    if "play" in args:
+        words += [said("Arguments"), said("[required]"),
+                  said("[default: {value}]", value="human,ismcts")]
+    else:
+        words += [said("Commands"), said("Show the version and exit.")]
+    for word in words:
+        assert word in shown, word
+    assert "Show this message" not in shown and "Usage:" not in shown
+
+
+HELP_SCREENS = [(), *((name,) for name in tree().commands)]
+"""`albion --help` and each command's."""
+
+
+@pytest.mark.parametrize("command", HELP_SCREENS, ids=lambda command: " ".join(
+    ("albion", *command)))
+def test_every_help_screen_in_the_pseudo_locale_leaves_no_english(
+        command: tuple[str, ...]) -> None:
+    """Issue 29: the help of the root and of every command in the pseudo-locale: every
+    word went through the catalogue but what is typed as it is (commands, flags,
+    metavars, types and ranges, defaults); a help text added without a translation fails
+    here."""
+    code, out, err = run("--lang", "qps", *command, "--help", env=TERMINAL)
+    assert code == 0, err
+    assert "⟦Ûšåĝé:⟧ albion" in out and "⟦Šĥöŵ ţĥîš ɱéššåĝé åñð éẋîţ.⟧" in out
+    assert untranslated(TYPES.sub(" ", out), *typed_on_help()) == [], out
+    if not command:  # `albion` alone shows the root's help
+        code, out, err = run(env={**TERMINAL, "LANG": "qps"})
+        assert code == 2 and untranslated(TYPES.sub(" ", out), *typed_on_help()) == [], err

@@ -32,7 +32,7 @@ from albion.cli.usage import UsageGroup
 from albion.core.game import AnyGame
 from albion.core.registry import get_game
 from albion.core.variants import Variant, parse_variant_pairs
-from albion.i18n import _, _n, numbers
+from albion.i18n import N_, _, _n, numbers
 from albion.server.settings import (
     DEFAULT_DATABASE,
     ServerSettings,
@@ -59,8 +59,8 @@ from albion.table.seeding import fresh_seed
 app = typer.Typer(
     name="albion",
     cls=UsageGroup,
-    help="Play, simulate and study tabletop games: Diamoniak, Raiding Stonehenge, Super "
-    "Camelot, and any game installed as a plug-in (`albion games` lists them).",
+    help=N_("Play, simulate and study tabletop games: Diamoniak, Raiding Stonehenge, Super "
+            "Camelot, and any game installed as a plug-in (`albion games` lists them)."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -68,11 +68,11 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", show_default=False,
-                                        help="Game id, as listed by `albion games`.")]
+                                        help=N_("Game id, as listed by `albion games`."))]
 VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", "-V", metavar="KEY=VALUE",
-    help="A rule variant (repeatable); `albion games` lists keys and values.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+    help=N_("A rule variant (repeatable); `albion games` lists keys and values."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead."))]
 MAX_GAMES = 1_000_000
 """Games per run: more is a job for several runs (seeds), and bounds the memory."""
 
@@ -100,10 +100,10 @@ def _language(value: str | None) -> str | None:
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+                                          help=N_("Show the version and exit."))] = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", callback=_language, is_eager=True, metavar="LANG",
-        help="The language to read in: en, fr or de (default: from LANG).")] = None,
+        help=N_("The language to read in: en, fr or de (default: from LANG)."))] = None,
 ) -> None:
     """Play, simulate and study tabletop games (`albion games` lists them)."""
 
@@ -113,41 +113,41 @@ def _game_and_variant(game_id: str, pairs: list[str] | None) -> tuple[AnyGame, V
     return game, game.variant(parse_variant_pairs(pairs or []))
 
 
-@app.command("games")
+@app.command("games", help=N_(
+    "List the games: player counts, variants with their values and defaults."))
 def games_command(as_json: JsonOpt = False) -> None:
-    """List the games: player counts, variants with their values and defaults."""
     if as_json:
         print(json.dumps(catalogue.games_json(), indent=1))
     else:
         console.print(catalogue.games_table())
 
 
-@app.command("rules")
+@app.command("rules", help=N_(
+    "List a game's rulings (ids first); rulings that are switchable variants are marked."))
 def rules_command(game_id: GameArg) -> None:
-    """List a game's rulings (ids first); rulings that are switchable variants are marked."""
     with user_errors():
         game = get_game(game_id)
     console.print(catalogue.rulings_table(game))
     console.print(catalogue.variants_table(game))
 
 
-@app.command("play")
+@app.command("play", help=N_(
+    "Play at the terminal. Type an action's number or its words, `hint` for the ISMCTS\n"
+    "bot's advice, or `quit` (or Ctrl-C) to stop and save the record."))
 def play_command(
     game_id: GameArg,
     players: Annotated[str, typer.Option(
         "--players", "-p", metavar="SPEC,SPEC…",
-        help="One spec per seat, in seat order: `human` or a bot (random, heuristic, "
-        "ismcts, ismcts:iterations=2000,c=1.2; see `albion bots`).")] = "human,ismcts",
+        help=N_("One spec per seat, in seat order: `human` or a bot (random, heuristic, "
+                "ismcts, ismcts:iterations=2000,c=1.2; see `albion bots`)."))] = "human,ismcts",
     seed: Annotated[int | None, typer.Option(
-        help="Seed for chance and bots (default: a fresh one, shown).")] = None,
+        help=N_("Seed for chance and bots (default: a fresh one, shown)."))] = None,
     variant: VariantOpt = None,
     save: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="Write the game record here when the game ends.")] = None,
+        metavar="FILE", help=N_("Write the game record here when the game ends."))] = None,
     allow_cheats: Annotated[bool, typer.Option(
-        "--allow-cheats", help="Allow cheat-mcts, which sees hidden information.")] = False,
+        "--allow-cheats", help=N_("Allow cheat-mcts, which sees hidden information."))] = False,
 ) -> None:
-    """Play at the terminal. Type an action's number or its words, `hint` for the ISMCTS
-    bot's advice, or `quit` (or Ctrl-C) to stop and save the record."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(players)
@@ -163,41 +163,40 @@ def play_command(
                   console)
 
 
-@app.command("bots")
+@app.command("bots", help=N_("List the bots, their options and each game's heuristic strategy."))
 def bots_command() -> None:
-    """List the bots, their options and each game's heuristic strategy."""
     console.print(catalogue.bots_table())
 
 
-@app.command("replay")
+@app.command("replay", help=N_(
+    "Step through a saved game: Enter/n next, b back, j N jump, q quit."))
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False,
-                                         help="A record saved by `albion play --save`.")],
+                                         help=N_("A record saved by `albion play --save`."))],
     at: Annotated[int | None, typer.Option(
-        metavar="N", help="Show the position after N actions and exit.")] = None,
+        metavar="N", help=N_("Show the position after N actions and exit."))] = None,
 ) -> None:
-    """Step through a saved game: Enter/n next, b back, j N jump, q quit."""
     with user_errors():
         browse(console, file, at)
 
 
-@app.command("simulate")
+@app.command("simulate", help=N_(
+    "Play many games between bots and sum up wins, draws and game length."))
 def simulate_command(
     game_id: GameArg,
     players: Annotated[str, typer.Option(
-        "--players", "-p", metavar="BOT,BOT…", help="One bot per seat, in seat order.")],
+        "--players", "-p", metavar="BOT,BOT…", help=N_("One bot per seat, in seat order."))],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
-                                       help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+                                       help=N_("Games to play."))] = 100,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same results."))] = 0,
     variant: VariantOpt = None,
     rotate: Annotated[bool, typer.Option(
-        help="Move the players round the seats game by game (seat advantage cancels "
-        "out); adds seat_wins.")] = False,
+        help=N_("Move the players round the seats game by game (seat advantage cancels "
+                "out); adds seat_wins."))] = False,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="Processes to play in (default: every core); same results.")] = None,
+        min=1, help=N_("Processes to play in (default: every core); same results."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play many games between bots and sum up wins, draws and game length."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(players, allow_human=False)
@@ -224,33 +223,33 @@ def simulate_command(
                     seconds=numbers.decimal(summary.seconds, 2)), markup=False)
 
 
-@app.command("tournament")
+@app.command("tournament", help=N_(
+    "Rate bots: seats balanced, OpenSkill ratings, win rates with 95% intervals."))
 def tournament_command(
     game_id: GameArg,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="SPEC,SPEC…",
-        help="The line-up (options after a bot belong to it: ismcts:iterations=500,c=1,"
-        "random).")],
+        help=N_("The line-up (options after a bot belong to it: ismcts:iterations=500,c=1,"
+                "random)."))],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
-                                       help="Games to play.")] = 100,
+                                       help=N_("Games to play."))] = 100,
     players: Annotated[int | None, typer.Option(
-        min=1, help="Players per game (default: the game's minimum).")] = None,
-    seed: Annotated[int, typer.Option(help="Master seed: same seed, same results.")] = 0,
+        min=1, help=N_("Players per game (default: the game's minimum)."))] = None,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same results."))] = 0,
     variant: VariantOpt = None,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="Workers (default: every core of this machine).")] = None,
+        min=1, help=N_("Workers (default: every core of this machine)."))] = None,
     backend: Annotated[str, typer.Option(
-        help="process (all cores here), ray (a local Ray, or --address), or local.")
+        help=N_("process (all cores here), ray (a local Ray, or --address), or local."))
     ] = "process",
     address: Annotated[str | None, typer.Option(
-        help="With --backend ray: join this Ray cluster (host:port) instead of starting "
-        "one.")] = None,
+        help=N_("With --backend ray: join this Ray cluster (host:port) instead of starting "
+                "one."))] = None,
     out: Annotated[Path | None, typer.Option(
-        metavar="DIR", help="Stream every record and result here; run again to resume.")
+        metavar="DIR", help=N_("Stream every record and result here; run again to resume."))
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Rate bots: seats balanced, OpenSkill ratings, win rates with 95% intervals."""
     with user_errors():
         if address is not None and backend != "ray":
             fail(_("--address joins a Ray cluster: use it with --backend ray, not {backend}",
@@ -290,29 +289,29 @@ def tournament_command(
     console.print(standings_table(game, config, table))
 
 
-@app.command("report")
+@app.command("report", help=N_(
+    "A balance report: seat advantage, game length, endings, characters, and each swept\n"
+    "variant value against the base, with significance; HTML with plots, and JSON."))
 def report_command(
     game_id: GameArg,
     bots: Annotated[str, typer.Option(
         "--bots", "-b", metavar="SPEC,SPEC…",
-        help="The line-up (default: the heuristic bot in every seat).")] = "heuristic",
+        help=N_("The line-up (default: the heuristic bot in every seat)."))] = "heuristic",
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
-                                       help="Games per configuration.")] = 200,
+                                       help=N_("Games per configuration."))] = 200,
     players: Annotated[int | None, typer.Option(
-        min=1, help="Players per game (default: the game's minimum).")] = None,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+        min=1, help=N_("Players per game (default: the game's minimum)."))] = None,
+    seed: Annotated[int, typer.Option(help=N_("Master seed."))] = 0,
     variant: VariantOpt = None,
     sweep: Annotated[list[str] | None, typer.Option(
-        metavar="KEY=V1,V2", help="Compare these values of a variant (repeatable).")] = None,
-    workers: Annotated[int | None, typer.Option(min=1, help="Workers (default: all cores).")
+        metavar="KEY=V1,V2", help=N_("Compare these values of a variant (repeatable)."))] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help=N_("Workers (default: all cores)."))
                        ] = None,
-    backend: Annotated[str, typer.Option(help="process, ray or local.")] = "process",
-    out: Annotated[Path, typer.Option(metavar="DIR", help="Where report.html, report.json "
-                                      "and the games go (resumable).")] = Path("report"),
+    backend: Annotated[str, typer.Option(help=N_("process, ray or local."))] = "process",
+    out: Annotated[Path, typer.Option(metavar="DIR", help=N_(
+        "Where report.html, report.json and the games go (resumable)."))] = Path("report"),
     as_json: JsonOpt = False,
 ) -> None:
-    """A balance report: seat advantage, game length, endings, characters, and each swept
-    variant value against the base, with significance; HTML with plots, and JSON."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         specs = parse_players(bots, allow_human=False)
@@ -342,46 +341,49 @@ def report_command(
                     json=str(out / "report.json")), markup=False)
 
 
-@app.command("bench")
+@app.command("bench", help=N_(
+    "Engine speed: random playouts straight on states, on one core (and a search bot);\n"
+    "or, with --vs-openspiel, Albion's ISMCTS against OpenSpiel's."))
 def bench_command(
     game_id: GameArg,
-    seconds: Annotated[float, typer.Option(min=0.1, help="Measuring time.")] = 5.0,
+    seconds: Annotated[float, typer.Option(min=0.1, help=N_("Measuring time."))] = 5.0,
     players: Annotated[int | None, typer.Option(
-        min=1, help="Players per game (default: the game's minimum).")] = None,
+        min=1, help=N_("Players per game (default: the game's minimum)."))] = None,
     variant: VariantOpt = None,
     baseline: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="Also time a reference engine script (such as "
-        "../shared/bench/limit.py) and report the ratio: its playout function is loaded "
-        "into this process and timed in alternating CPU-time slices with the engine, so "
-        "the ratio holds on a loaded machine (median and spread over the rounds).")] = None,
-    pin: Annotated[bool, typer.Option(help="Pin to one CPU core.")] = True,
+        metavar="FILE", help=N_(
+            "Also time a reference engine script (such as ../shared/bench/limit.py) and report the "
+            "ratio: its playout function is loaded into this process and timed in alternating "
+            "CPU-time slices with the engine, so the ratio holds on a loaded machine (median and "
+            "spread over the rounds)."))] = None,
+    pin: Annotated[bool, typer.Option(help=N_("Pin to one CPU core."))] = True,
     bot: Annotated[str | None, typer.Option(
-        metavar="SPEC", help="Also time a search bot (ismcts, ismcts:iterations=500…) at "
-        "decision points of random games: iterations/s and rollout length. With "
-        "--vs-openspiel: Albion's bot (default ismcts; no budget, --seconds-per-move sets "
-        "it).")] = None,
+        metavar="SPEC", help=N_(
+            "Also time a search bot (ismcts, ismcts:iterations=500…) at decision points of random "
+            "games: iterations/s and rollout length. With --vs-openspiel: Albion's bot (default "
+            "ismcts; no budget, --seconds-per-move sets it)."))] = None,
     table: Annotated[bool, typer.Option(
-        "--table", help="Also time `albion simulate`'s games (random bots through the "
-        "Table) against the bare engine's random playouts, in alternating slices.")
+        "--table", help=N_(
+            "Also time `albion simulate`'s games (random bots through the Table) against the bare "
+            "engine's random playouts, in alternating slices."))
     ] = False,
     vs_openspiel: Annotated[bool, typer.Option(
-        "--vs-openspiel", help="Instead: Albion's ISMCTS (--bot, default ismcts) against "
-        "OpenSpiel's Python ISMCTSBot through the OpenSpiel adapter: iterations/s of each "
-        "on the same positions, then --games games at --seconds-per-move, Albion's win "
-        "rate with a 95% interval (needs the [rl] extra).")] = False,
+        "--vs-openspiel", help=N_(
+            "Instead: Albion's ISMCTS (--bot, default ismcts) against OpenSpiel's Python ISMCTSBot "
+            "through the OpenSpiel adapter: iterations/s of each on the same positions, then "
+            "--games games at --seconds-per-move, Albion's win rate with a 95% interval (needs the "
+            "[rl] extra)."))] = False,
     games: Annotated[int, typer.Option(
-        min=1, max=MAX_GAMES, help="With --vs-openspiel: games to play.")] = 20,
+        min=1, max=MAX_GAMES, help=N_("With --vs-openspiel: games to play."))] = 20,
     seconds_per_move: Annotated[float, typer.Option(
-        min=0.01, max=3600, help="With --vs-openspiel: thinking time of each bot per "
-        "move, and per search when timing iterations.")] = 0.2,
+        min=0.01, max=3600, help=N_("With --vs-openspiel: thinking time of each bot per "
+                                    "move, and per search when timing iterations."))] = 0.2,
     positions: Annotated[int, typer.Option(
-        min=1, help="With --vs-openspiel: positions where iterations/s are timed.")] = 10,
-    seed: Annotated[int, typer.Option(help="With --vs-openspiel: seed of chance, "
-                                      "positions and bots.")] = 0,
+        min=1, help=N_("With --vs-openspiel: positions where iterations/s are timed."))] = 10,
+    seed: Annotated[int, typer.Option(help=N_("With --vs-openspiel: seed of chance, "
+                                              "positions and bots."))] = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Engine speed: random playouts straight on states, on one core (and a search bot);
-    or, with --vs-openspiel, Albion's ISMCTS against OpenSpiel's."""
     with user_errors():
         game, resolved = _game_and_variant(game_id, variant)
         count = game.min_players if players is None else players
@@ -483,61 +485,64 @@ def _vs_openspiel(game: AnyGame, variant: Variant, players: int, bot: str, games
         console.print(f"{key:>38}  {value}", markup=False)
 
 
-@app.command("serve")
+@app.command("serve", help=N_(
+    "Play online: the lobby and tables in the browser, at http://HOST:PORT/."))
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine "
-                                      "only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=N_("Address to listen on (127.0.0.1: this machine "
+                                              "only)."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help=N_("Port to listen on."))] = 8000,
     db: Annotated[str, typer.Option(
-        metavar="URL", help="Where games are kept: an SQLite file (the default, one "
-        "process) or postgresql+psycopg://… (several processes share the tables).")
+        metavar="URL", help=N_(
+            "Where games are kept: an SQLite file (the default, one process) or "
+            "postgresql+psycopg://… (several processes share the tables)."))
     ] = DEFAULT_DATABASE,
     bot_workers: Annotated[int | None, typer.Option(
-        min=1, help="Processes deciding for bots (default: one per core, at least two).")] = None,
+        min=1, help=N_("Processes deciding for bots (default: one per core, at least "
+                       "two)."))] = None,
     bot_delay: Annotated[float, typer.Option(
-        min=0, max=60, help="The least time a bot takes to move, in seconds, so people "
-        "can follow its moves.")] = 0.5,
+        min=0, max=60, help=N_("The least time a bot takes to move, in seconds, so people "
+                               "can follow its moves."))] = 0.5,
     origin: Annotated[list[str] | None, typer.Option(
-        metavar="URL", help="Also accept table connections from pages of this origin "
-        "(repeatable; pages of this server are always accepted).")] = None,
+        metavar="URL", help=N_("Also accept table connections from pages of this origin "
+                               "(repeatable; pages of this server are always accepted)."))] = None,
     reports: Annotated[Path, typer.Option(
-        metavar="DIR", help="Balance reports to show at /reports: the folder `albion report "
-        "--out` wrote (shown when it exists).")] = Path("report"),
+        metavar="DIR", help=N_("Balance reports to show at /reports: the folder `albion report "
+                               "--out` wrote (shown when it exists)."))] = Path("report"),
     table_rate: Annotated[float, typer.Option(
-        min=0.001, help="Tables one client address may create a second, on average.")
+        min=0.001, help=N_("Tables one client address may create a second, on average."))
     ] = ServerSettings.table_rate,
     table_burst: Annotated[int, typer.Option(
-        min=1, help="Tables one client address may create at once.")
+        min=1, help=N_("Tables one client address may create at once."))
     ] = ServerSettings.table_burst,
     connections_per_address: Annotated[int, typer.Option(
-        min=1, help="Table connections one client address may hold open at once.")
+        min=1, help=N_("Table connections one client address may hold open at once."))
     ] = ServerSettings.connections_per_address,
     allowed_host: Annotated[list[str] | None, typer.Option(
-        metavar="NAME", help="A host name people reach this server by (repeatable; "
-        "`*.example.org` for its subdomains, `*` for any — not safe against DNS "
-        "rebinding). Default: this machine's names, and --host.")] = None,
+        metavar="NAME", help=N_(
+            "A host name people reach this server by (repeatable; `*.example.org` for its "
+            "subdomains, `*` for any — not safe against DNS rebinding). Default: this machine's "
+            "names, and --host."))] = None,
     max_iterations: Annotated[int, typer.Option(
-        min=1, help="The most iterations a search bot may be given a move.")
+        min=1, help=N_("The most iterations a search bot may be given a move."))
     ] = ServerSettings.max_iterations,
     max_seconds: Annotated[float, typer.Option(
-        min=0.01, max=600, help="The most seconds a bot may think a move (every search "
-        "here stops at it).")] = ServerSettings.max_seconds,
+        min=0.01, max=600, help=N_("The most seconds a bot may think a move (every search "
+                                   "here stops at it)."))] = ServerSettings.max_seconds,
     header_timeout: Annotated[float, typer.Option(
-        min=0.1, max=600, help="Seconds a connection has to send a request's headers.")
+        min=0.1, max=600, help=N_("Seconds a connection has to send a request's headers."))
     ] = ServerSettings.header_timeout,
     http_connections_per_address: Annotated[int, typer.Option(
-        min=1, help="TCP connections one client address may hold open at once "
-        "(WebSockets included).")] = ServerSettings.http_connections_per_address,
+        min=1, help=N_("TCP connections one client address may hold open at once "
+                       "(WebSockets included)."))] = ServerSettings.http_connections_per_address,
     http_connections: Annotated[int, typer.Option(
-        min=1, help="TCP connections this process holds at once, from everyone.")
+        min=1, help=N_("TCP connections this process holds at once, from everyone."))
     ] = ServerSettings.http_connections,
     public_url: Annotated[str | None, typer.Option(
-        metavar="URL", envvar="ALBION_PUBLIC_URL", help="The address people on other "
-        "machines open this server by (http://192.168.1.5:8000): invitations and "
-        "spectators' links carry it, and the server answers to its host. Default: the "
-        "address the lobby was opened by.")] = None,
+        metavar="URL", envvar="ALBION_PUBLIC_URL", help=N_(
+            "The address people on other machines open this server by (http://192.168.1.5:8000): "
+            "invitations and spectators' links carry it, and the server answers to its host. "
+            "Default: the address the lobby was opened by."))] = None,
 ) -> None:
-    """Play online: the lobby and tables in the browser, at http://HOST:PORT/."""
     with user_errors():
         from albion.server import create_app  # noqa: PLC0415
         from albion.server.public import lan_addresses, start_lines  # noqa: PLC0415
@@ -593,29 +598,29 @@ def _check_port_free(host: str, port: int) -> None:
                    problem=str(error.strerror)))
 
 
-@app.command("loadtest")
+@app.command("loadtest", help=N_(
+    "Load-test `albion serve` on this machine: bot tables over real WebSockets; prints\n"
+    "moves/s and decision-to-broadcast p50/p99."))
 def loadtest_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")] = "diamoniak",
-    tables: Annotated[int, typer.Option(min=1, max=2000, help="Tables played at once (a "
-                                        "finished one is followed by another).")] = 20,
-    seconds: Annotated[float, typer.Option(min=0.1, max=600, help="How long to play.")] = 20,
-    players: Annotated[str, typer.Option(help="The bots at each table, comma-separated.")
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=N_("Game id."))] = "diamoniak",
+    tables: Annotated[int, typer.Option(min=1, max=2000, help=N_(
+        "Tables played at once (a finished one is followed by another)."))] = 20,
+    seconds: Annotated[float, typer.Option(min=0.1, max=600, help=N_("How long to play."))] = 20,
+    players: Annotated[str, typer.Option(help=N_("The bots at each table, comma-separated."))
                        ] = "random,random",
-    servers: Annotated[int, typer.Option(min=1, max=8, help="Server processes sharing the "
-                                         "tables (more than one needs --db PostgreSQL).")] = 1,
+    servers: Annotated[int, typer.Option(min=1, max=8, help=N_(
+        "Server processes sharing the tables (more than one needs --db PostgreSQL)."))] = 1,
     db: Annotated[str | None, typer.Option(
-        metavar="URL", help="The servers' database (default: a new SQLite file in a "
-        "temporary folder).")] = None,
-    idle: Annotated[int, typer.Option(min=0, max=10_000, help="Then open this many waiting "
-                                      "tables and report the memory each costs.")] = 0,
+        metavar="URL", help=N_("The servers' database (default: a new SQLite file in a "
+                               "temporary folder)."))] = None,
+    idle: Annotated[int, typer.Option(min=0, max=10_000, help=N_(
+        "Then open this many waiting tables and report the memory each costs."))] = 0,
     bot_delay: Annotated[float, typer.Option(
-        min=0, max=60, help="The servers' least time per bot move (0: as fast as the "
-        "server can; the server's default is 0.5).")] = 0.5,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+        min=0, max=60, help=N_("The servers' least time per bot move (0: as fast as the "
+                               "server can; the server's default is 0.5)."))] = 0.5,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))
                        ] = False,
 ) -> None:
-    """Load-test `albion serve` on this machine: bot tables over real WebSockets; prints
-    moves/s and decision-to-broadcast p50/p99."""
     with user_errors():
         _require_proving("loadtest")
         from albion.proving.loadtest import (  # noqa: PLC0415 - only this command needs it
@@ -651,20 +656,20 @@ def loadtest_command(
         raise typer.Exit(1)
 
 
-@app.command("fuzz-leaks")
+@app.command("fuzz-leaks", help=N_(
+    "Leak fuzz: random games through a real server, every frame sent to every seat and\n"
+    "spectator scanned for another seat's secrets; exits 1 on any leak, and on any problem\n"
+    "(a table stuck or broken, a frame the scan could not account for)."))
 def fuzz_leaks_command(
-    games: Annotated[int, typer.Option(min=1, max=10_000, help="Random tables to play (each "
-                                       "game and player count in turn).")] = 500,
-    seed: Annotated[int, typer.Option(min=0, help="Seeds the tables, their variants and "
-                                      "the people's random play.")] = 0,
-    at_once: Annotated[int, typer.Option(min=1, max=64, help="Tables played at the same "
-                                         "time.")] = 4,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+    games: Annotated[int, typer.Option(min=1, max=10_000, help=N_(
+        "Random tables to play (each game and player count in turn)."))] = 500,
+    seed: Annotated[int, typer.Option(min=0, help=N_("Seeds the tables, their variants and "
+                                                     "the people's random play."))] = 0,
+    at_once: Annotated[int, typer.Option(min=1, max=64, help=N_("Tables played at the same "
+                                                                "time."))] = 4,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))
                        ] = False,
 ) -> None:
-    """Leak fuzz: random games through a real server, every frame sent to every seat and
-    spectator scanned for another seat's secrets; exits 1 on any leak, and on any problem
-    (a table stuck or broken, a frame the scan could not account for)."""
     with user_errors():
         _require_proving("fuzz-leaks")
         from albion.proving.leakfuzz import (  # noqa: PLC0415 - only this command needs it
@@ -693,18 +698,18 @@ def fuzz_leaks_command(
         raise typer.Exit(1)
 
 
-@app.command("hostile")
+@app.command("hostile", help=N_(
+    "Hostile input against `albion serve` on this machine while an honest bot table\n"
+    "plays: every answer an error code, a close code or an HTTP refusal, the server up,\n"
+    "its memory grown < 10 %, the honest table's p99 < 100 ms (exit 1 otherwise)."))
 def hostile_command(
-    frames: Annotated[int, typer.Option(min=100, max=1_000_000, help="Hostile frames to "
-                                        "send, over many connections.")] = 10_000,
-    game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The honest "
-                                         "table's game.")] = "diamoniak",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+    frames: Annotated[int, typer.Option(min=100, max=1_000_000, help=N_(
+        "Hostile frames to send, over many connections."))] = 10_000,
+    game_id: Annotated[str, typer.Option("--game", metavar="GAME", help=N_(
+        "The honest table's game."))] = "diamoniak",
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))
                        ] = False,
 ) -> None:
-    """Hostile input against `albion serve` on this machine while an honest bot table
-    plays: every answer an error code, a close code or an HTTP refusal, the server up,
-    its memory grown < 10 %, the honest table's p99 < 100 ms (exit 1 otherwise)."""
     with user_errors():
         _require_proving("hostile")
         from albion.proving.hostile import (  # noqa: PLC0415 - only this command needs it
@@ -731,13 +736,13 @@ def hostile_command(
         raise typer.Exit(1)
 
 
-@app.command("schema")
+@app.command("schema", help=N_(
+    "Write the protocol's JSON Schemas (each game's view, the events, and the server's\n"
+    "wire models)."))
 def schema_command(
-    out: Annotated[Path, typer.Option(metavar="DIR", help="Where to write the files.")] = Path(
+    out: Annotated[Path, typer.Option(metavar="DIR", help=N_("Where to write the files."))] = Path(
         "docs/protocol"),
 ) -> None:
-    """Write the protocol's JSON Schemas (each game's view, the events, and the server's
-    wire models)."""
     with user_errors():
         try:
             written = [*write_schemas(out), write_server_schema(out)]

@@ -28,6 +28,7 @@ from typer.core import TyperGroup
 from albion import i18n
 from albion.bots.registry import problem_words
 from albion.cli.console import err_console, filled, shown
+from albion.cli.help_screens import speak
 from albion.core.words import Words, say, say_n
 from albion.i18n import _
 
@@ -38,12 +39,15 @@ TAKES_NO_VALUE = re.compile(r"Option '.*' does not take a value\.")
 
 
 class UsageGroup(TyperGroup):
-    """The `albion` command group: its usage errors said in words (the rest as typer
-    shows them: help, `--version`, the commands' own exits)."""
+    """The `albion` command group: its help screens in the reader's language, its usage
+    errors said in words (the rest as typer shows them: `--version`, the commands' own
+    exits)."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        reader_language(sys.argv[1:] if args is None else args)
+        speak(self)  # before parsing: `--help` may come before `--lang`, and is eager too
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode,
                                 windows_expand_args, **extra)
@@ -51,7 +55,6 @@ class UsageGroup(TyperGroup):
             code = super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
         except UsageError as error:
-            reader_language(sys.argv[1:] if args is None else args)
             said = mistake(error)
             if said is None:
                 _as_typer_shows(error)
@@ -68,9 +71,10 @@ class UsageGroup(TyperGroup):
 
 
 def reader_language(args: Sequence[str]) -> None:
-    """The language `--lang` or the terminal asks for, when the command line failed before
-    `albion --lang` was read (a mistake among the root's own options); as it was chosen
-    otherwise."""
+    """The language `--lang` or the terminal asks for, read before the command line is
+    parsed: for a help screen asked before `--lang` (`albion --help --lang fr`), and for a
+    mistake found before `albion --lang` was read (among the root's own options); as
+    `albion --lang` chooses it (which refuses a language Albion does not speak)."""
     words = list(args)
     value = next((word.partition("=")[2] for word in words if word.startswith("--lang=")),
                  None)

@@ -26,6 +26,12 @@ def _(message: str, /, **args: Arg) -> str:
     return current().text(message, **args)
 
 
+def N_(message: str, /) -> str:  # noqa: N802 - gettext's name for the marker
+    """`message` as it is: marks an English text said later, where it is shown (a help
+    text given to typer), for the catalogue to collect (`albion.i18n.extract`)."""
+    return message
+
+
 def _n(singular: str, plural: str, count: int, /, **args: Arg) -> str:
     """The form of a message with plurals for `count`, in the current language."""
     return current().plural(singular, plural, count, **args)

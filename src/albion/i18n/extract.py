@@ -1,8 +1,9 @@
 """Keep the catalogue up to date (issue 29): collect every message from the sources —
-`say()`, `say_n()`, `_()`, `_n()` in Python, `t()`, `tn()` in the pages' scripts — into
-`albion.pot`, and bring each language's `.po` in line with it (new messages added empty,
-gone ones dropped). `python -m albion.i18n.extract` updates; `--check` only says what is
-out of date or untranslated and exits non-zero (the catalogue tests run the same check).
+`say()`, `say_n()`, `_()`, `_n()` and the marker `N_()` (a text said later: the terminal's
+help screens) in Python, `t()`, `tn()` in the pages' scripts — into `albion.pot`, and bring
+each language's `.po` in line with it (new messages added empty, gone ones dropped).
+`python -m albion.i18n.extract` updates; `--check` only says what is out of date or
+untranslated and exits non-zero (the catalogue tests run the same check).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from albion.i18n.catalogue import DOMAIN, LANGUAGES, SOURCE, forms
 PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE = Path(__file__).resolve().parent / "locale"
 PYTHON_KEYWORDS: dict[str, tuple[int, ...] | None] = {
-    "say": None, "say_n": (1, 2), "_": None, "_n": (1, 2)}
+    "say": None, "say_n": (1, 2), "_": None, "_n": (1, 2), "N_": None}
 SCRIPT_KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "tn": (1, 2)}
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "de": "nplurals=2; plural=(n != 1);"}
 """gettext's classic forms: one and other (French takes the singular for 0 and 1). Babel's
