@@ -3,7 +3,8 @@
 (a) The pseudo-locale run: the lobby, a table of each game on the seat's turn, a finished
     table, the replay, the rules and the reports pages opened with `?lang=qps` show every
     text as ⟦Ŵöŕðš⟧: their own and the words the server sends (events, labels, rules,
-    summaries, variants' meanings). The test reads every visible text node, every option,
+    summaries, variants' meanings, and its refusals: a table refused for its clock, a
+    replay of a table that does not exist). The test reads every visible text node, every option,
     the aria-label, title and placeholder of every element, the SVG titles and the
     document's title, and fails on any run of three or more plain ASCII letters outside
     ⟦ ⟧, except the data listed in ALLOWED (names: the site's, the games', Super Camelot's
@@ -168,10 +169,29 @@ def test_the_lobby_rules_and_reports_read_in_the_pseudo_locale(
     check(page, "lobby, a table created")
     page.select_option("[data-testid=game]", "raiding-stonehenge")
     check(page, "lobby, another game's options")
+    refused_in_pseudo(page)
+    page.goto(f"{server.url}/replay/nosuchtable")  # the server's 404, shown by the page
+    shown = page.wait_for_selector("main [role=alert]:not(.hidden)")
+    assert "⟦" in shown.inner_text() and "no table" not in shown.inner_text()
+    check(page, "the replay of a table that does not exist")
     for address in ("/rules", "/rules/super-camelot#clock", "/reports"):
         page.goto(f"{server.url}{address}")  # the cookie keeps qps
         page.wait_for_selector("body[data-status=ready]")
         check(page, address)
+
+
+def refused_in_pseudo(page: Any) -> None:
+    """A custom table with a clock under the server's least (5 s): the lobby shows the
+    server's refusal in the reader's language (its words, issue 29), never its English."""
+    page.evaluate("document.querySelector('[data-testid=more-options]').open = true")
+    page.fill("[data-testid=clock]", "1")
+    with page.expect_response("**/api/tables") as answered:
+        page.click("[data-testid=create]")
+    refusal = answered.value.json()
+    assert refusal["error"] == "bad_clock" and refusal["words"], refusal
+    shown = page.wait_for_selector("[data-testid=create-error]:not(.hidden)")
+    assert "⟦" in shown.inner_text() and refusal["message"] not in shown.inner_text()
+    check(page, "lobby, a table refused")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,7 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from albion.core import GameRecord, get_game, replay
+from albion.i18n import translator
 from albion.server import ServerSettings, create_app
+from albion.server.errors import NotStored
 from albion.server.hub import Hub
 from albion.server.store import Store
 
@@ -88,6 +90,8 @@ def test_a_persons_decision_that_is_not_stored_is_refused_and_changes_nothing(
                         "version": update["version"]})
         answer = seat.receive_json()
         assert answer["type"] == "error" and answer["code"] == "not_stored"
+        assert answer["words"] == NotStored.WORDS.to_json()  # a French page says it (issue 29)
+        assert translator("fr").words(NotStored.WORDS).startswith("ta décision n'a pas pu")
         again = seat.receive_json()
         assert again["type"] == "update" and again["version"] == update["version"]
         assert again["view"] == update["view"] and again["legal"] == update["legal"]

@@ -55,7 +55,10 @@ def test_a_body_over_the_cap_is_413_json_and_one_within_it_is_served(
                            headers={"content-type": "application/json"})
         assert huge.status_code == 413
         assert huge.json() == {"error": "too_big",
-                               "message": "a request body is at most 1024 bytes"}
+                               "message": "a request body is at most 1024 bytes",
+                               "words": {"message": "a request body is at most {count} byte",
+                                         "plural": "a request body is at most {count} bytes",
+                                         "args": {"count": 1024}, "n": 1024}}  # issue 29
         assert huge.headers["x-content-type-options"] == "nosniff"  # the pages' headers
         assert client.post("/api/tables", json=TABLE).status_code == 201
         assert client.get("/api/tables").status_code == 200

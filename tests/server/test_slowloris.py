@@ -50,7 +50,8 @@ SLACK = 3.0
 """Seconds a close may come late on a loaded machine."""
 PARTIAL = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 REQUEST = PARTIAL + b"\r\n"
-REFUSAL = {"error": "rate_limited", "message": "too many connections from your address"}
+REFUSAL = {"error": "rate_limited", "message": "too many connections from your address",
+           "words": {"message": "too many connections from your address", "args": {}}}
 
 
 def serve(tmp_path_factory: pytest.TempPathFactory, open_files: int = 0, http: str = "auto",

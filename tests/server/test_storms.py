@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from albion.i18n import translator
 from albion.server import ServerSettings, create_app
+from albion.server.errors import StandInKeeps
 from albion.server.names import NameRefused, choose_name
 
 
@@ -163,5 +165,7 @@ def test_past_its_notices_a_table_keeps_the_stand_in(tmp_path: Path) -> None:
             while answer["type"] != "error":
                 answer = one.receive_json()
             assert answer["code"] == "stand_in"
+            assert answer["words"] == StandInKeeps.WORDS.to_json()  # said in French (issue 29)
+            assert translator("fr").words(StandInKeeps.WORDS).startswith("un remplaçant joue")
         with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as back:
             assert back.receive_json()["away"] == {"0": "out of time"}, "still the stand-in"

@@ -20,16 +20,22 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException
 
 from albion import __version__
-from albion.core.errors import (
-    AlbionError,
-    StaleVersion,
-)
+from albion.bots.registry import problem_words
+from albion.core.errors import StaleVersion
+from albion.core.words import Words, say
 from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.chat import LineRefused, clean_line
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
-from albion.server.errors import ApiError, NotStored, StandInKeeps, not_found_page, wants_page
+from albion.server.errors import (
+    ApiError,
+    NotStarted,
+    NotStored,
+    StandInKeeps,
+    not_found_page,
+    wants_page,
+)
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.languages import page_language
@@ -61,11 +67,13 @@ from albion.server.refusals import (
     SPECTATOR_DECIDES,
     STAND_IN,
     decision_refused,
+    refusal_words,
 )
 from albion.server.replays import add_replays
 from albion.server.seat_routes import add_seat_routes
 from albion.server.settings import ServerSettings
 from albion.server.store import Store, token_hash
+from albion.table.protocol import words_value
 
 log = logging.getLogger("albion.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -111,8 +119,9 @@ def _errors(app: FastAPI) -> None:
         if exc.status_code == 404 and wants_page(request):
             # a browser that opened it: a page (in its reader's language), not JSON
             return not_found_page(page_language(request))
-        return JSONResponse(ErrorBody(error=exc.code, message=str(exc.detail)).model_dump(),
-                            status_code=exc.status_code, headers=exc.headers)
+        body = ErrorBody(error=exc.code, message=str(exc.detail), words=words_value(exc.words))
+        return JSONResponse(body.model_dump(exclude_none=True), status_code=exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -126,15 +135,28 @@ def _errors(app: FastAPI) -> None:
     async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "bad request"}
         where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        return JSONResponse({"error": "bad_request",
-                             "message": f"{where}: {first.get('msg')}".strip(": ")},
-                            status_code=422)
+        message = f"{where}: {first.get('msg')}".strip(": ")
+        body = ErrorBody(error="bad_request", message=message,
+                         words=words_value(_invalid_words(first, where, message)))
+        return JSONResponse(body.model_dump(exclude_none=True), status_code=422)
 
     @app.exception_handler(Exception)
     async def server_error(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
-        return JSONResponse({"error": "server_error", "message": "something went wrong on "
-                             "the server; it is logged"}, status_code=500)
+        said = say("something went wrong on the server; it is logged")
+        body = ErrorBody(error="server_error", message=str(said), words=words_value(said))
+        return JSONResponse(body.model_dump(), status_code=500)
+
+
+def _invalid_words(first: Any, where: str, message: str) -> Words | None:
+    """A body's first problem as words ("seed: Input should be greater than or equal to
+    0"), where pydantic's refusal is one known in words (`problem_words`) and they read as
+    its English; None otherwise (the page shows the English)."""
+    problem = problem_words(first) if "type" in first else first.get("msg")
+    if not isinstance(problem, Words):
+        return None
+    words = say("{field}: {problem}", field=where, problem=problem) if where else problem
+    return words if str(words) == message else None
 
 
 def _table_socket(app: FastAPI, hub: Hub, settings: ServerSettings,
@@ -297,8 +319,8 @@ async def _back(actor: TableActor, client: Client) -> None:
     try:
         if not await actor.take_back(client.seat):
             await client.send(error(*NOT_AWAY))
-    except StandInKeeps:
-        await client.send(error(*STAND_IN))
+    except StandInKeeps as keeps:
+        await client.send(error(*STAND_IN, words=keeps.words))
 
 
 async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas) -> None:
@@ -337,7 +359,7 @@ async def _hint(actor: TableActor, client: Client) -> None:
     if not actor.started:
         async with actor.lock:
             if not await actor.has_started():  # nobody plays yet: no search is run
-                await client.send(error(*NOT_STARTED))
+                await client.send(error(*NOT_STARTED, words=NotStarted.WORDS))
                 return
     table = actor.table
     if seat not in table.to_move():
@@ -366,8 +388,7 @@ async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     try:
         await actor.submit(client.seat, message.action, message.version)
     except DECISION_REFUSALS as refusal:
-        words = refusal.words if isinstance(refusal, AlbionError) else None  # issue 29
-        await client.send(error(*decision_refused(refusal), words=words))
+        await client.send(error(*decision_refused(refusal), words=refusal_words(refusal)))
         if isinstance(refusal, NotStored | StaleVersion):  # what the table holds now
             await actor.send_update(client)
 

@@ -11,9 +11,10 @@ go on (`Expect: 100-continue`) are answered at once."""
 
 from __future__ import annotations
 
-import json
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from albion.core.words import say_n
+from albion.server.errors import refusal_body
 
 DRAIN = 1 << 20
 """Bytes of a declared, refused body still read (and dropped) so the 413 is seen."""
@@ -56,8 +57,9 @@ class BodyLimit:
         await self.app(scope, _replay(first, receive), send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"error": "too_big", "message": f"a request body is at most "
-                           f"{self.limit} bytes"}).encode()
+        body = refusal_body("too_big", say_n("a request body is at most {count} byte",
+                                             "a request body is at most {count} bytes",
+                                             self.limit))
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from albion.bots.registry import BOTS, SearchOptions
 from albion.bots.specs import PlayerSpec, PlayerSpecError
+from albion.core.words import say, say_n
 from albion.server.settings import ServerSettings
 
 MAX_C = 10.0
@@ -27,19 +28,28 @@ def check_budget(spec: PlayerSpec, settings: ServerSettings) -> None:
     options = SearchOptions.model_validate(dict(spec.options))
     over = [
         (options.iterations is not None and options.iterations > settings.max_iterations,
-         f"at most {settings.max_iterations} iterations a move (albion serve "
-         "--max-iterations)"),
+         say_n("at most {count} iteration a move (albion serve --max-iterations)",
+               "at most {count} iterations a move (albion serve --max-iterations)",
+               settings.max_iterations)),
         (options.seconds is not None and options.seconds > settings.max_seconds,
-         f"at most {settings.max_seconds:g} seconds a move (albion serve --max-seconds)"),
-        (options.c is not None and options.c > MAX_C, f"c is at most {MAX_C:g}"),
+         say("at most {seconds} seconds a move (albion serve --max-seconds)",
+             seconds=number(settings.max_seconds))),
+        (options.c is not None and options.c > MAX_C,
+         say("{option} is at most {limit}", option="c", limit=number(MAX_C))),
         (options.bias is not None and options.bias > MAX_BIAS,
-         f"bias is at most {MAX_BIAS:g}"),
+         say("{option} is at most {limit}", option="bias", limit=number(MAX_BIAS))),
         (options.cutoff is not None and options.cutoff > MAX_CUTOFF,
-         f"cutoff is at most {MAX_CUTOFF}"),
+         say("{option} is at most {limit}", option="cutoff", limit=MAX_CUTOFF)),
     ]
     for is_over, ceiling in over:
         if is_over:
-            raise PlayerSpecError(f"{spec}: this server allows {ceiling}")
+            raise PlayerSpecError(say("{spec}: this server allows {ceiling}", spec=str(spec),
+                                      ceiling=ceiling))
+
+
+def number(value: float) -> str:
+    """A ceiling as a refusal writes it: 10, 2.5 (no trailing zeros)."""
+    return f"{value:g}"
 
 
 def capped(spec: PlayerSpec, max_iterations: int, max_seconds: float,

@@ -6,10 +6,12 @@ redirects the server builds from `Host` only ever name an allowed host."""
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from albion.core.words import say
+from albion.server.errors import refusal_body
 
 ANY = "*"
 
@@ -67,8 +69,8 @@ class HostCheck:
             await send({"type": "websocket.close", "code": 1008,
                         "reason": "this server does not answer to that host"})
             return
-        body = json.dumps({"error": "bad_host", "message": "this server does not answer "
-                           "to that host name (albion serve --allowed-host)"}).encode()
+        body = refusal_body("bad_host", say("this server does not answer to that host name "
+                                            "(albion serve --allowed-host)"))
         await send({"type": "http.response.start", "status": 400,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})

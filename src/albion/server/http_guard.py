@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -38,6 +37,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from starlette.datastructures import Address
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from albion.core.words import Words, say
+from albion.server.errors import refusal_body
 from albion.server.quotas import address_of
 
 if TYPE_CHECKING:  # checked against httptools' protocol; h11's has the same hooks
@@ -57,17 +58,18 @@ FILE_LIMIT_CAP = 65_536
 connections, `LINGERING` refusals and a few dozen files of its own, far fewer."""
 
 
-def refusal(status: int, message: str) -> bytes:
+def refusal(status: int, words: Words) -> bytes:
     """A whole HTTP/1.1 response refusing a connection, then closing it."""
-    body = json.dumps({"error": "rate_limited", "message": message}).encode()
+    body = refusal_body("rate_limited", words)
     reason = {429: "Too Many Requests", 503: "Service Unavailable"}[status]
     return (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
             f"content-length: {len(body)}\r\nretry-after: {RETRY_AFTER}\r\n"
             "x-content-type-options: nosniff\r\nconnection: close\r\n\r\n").encode() + body
 
 
-TOO_MANY_FROM_ADDRESS = refusal(429, "too many connections from your address")
-TOO_MANY = refusal(503, "the server holds too many connections: try again in a moment")
+TOO_MANY_FROM_ADDRESS = refusal(429, say("too many connections from your address"))
+TOO_MANY = refusal(503, say("the server holds too many connections: try again in a "
+                            "moment"))
 
 
 def connection_key(host: str) -> str:

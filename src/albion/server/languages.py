@@ -12,6 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse
 
+from albion.core.words import say
 from albion.i18n import LANGUAGES, PSEUDO, negotiate, supported, translator
 from albion.server.errors import ApiError
 
@@ -61,8 +62,9 @@ def add_languages(app: FastAPI) -> None:
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def catalogue(lang: str) -> Response:
         if lang not in LANGUAGES and lang != PSEUDO:
-            raise ApiError(404, "unknown_language",
-                           f"no language {lang!r}; Albion speaks {', '.join(LANGUAGES)}")
+            raise ApiError(404, "unknown_language", say(
+                "no language {lang}; Albion speaks {languages}", lang=repr(lang),
+                languages=", ".join(LANGUAGES)))
         return Response(_catalogue_json(lang), media_type="application/json",
                         headers={"Cache-Control": f"public, max-age={CATALOGUE_SECONDS}"})
 

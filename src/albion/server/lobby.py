@@ -18,11 +18,13 @@ from fastapi import FastAPI, Query, Request
 from albion.bots.registry import is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
+from albion.core.game import AnyGame
 from albion.core.registry import all_plugins, get_game
+from albion.core.words import Words, say, say_n
 from albion.i18n import translator
 from albion.server.actor import TableActor
 from albion.server.bots import Chance
-from albion.server.budgets import check_budget
+from albion.server.budgets import check_budget, number
 from albion.server.credentials import is_table_id
 from albion.server.errors import ApiError
 from albion.server.hosts import origin_matches
@@ -51,12 +53,12 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
     async def games(request: Request) -> list[dict[str, Any]]:
         """The games this server plays, their player counts and variants; their words in
         the language of `?lang=`, else the reader's (issue 29)."""
-        say = translator(page_language(request)).text
-        return [{"id": game.id, "name": game.name, "summary": say(game.summary),
+        text = translator(page_language(request)).text
+        return [{"id": game.id, "name": game.name, "summary": text(game.summary),
                  "min_players": game.min_players, "max_players": game.max_players,
                  "variants": [{"key": o.key, "default": o.default, "ruling": o.ruling,
-                               "summary": say(o.summary), "choices": list(o.choices),
-                               "meanings": [say(o.meaning(choice)) for choice in o.choices],
+                               "summary": text(o.summary), "choices": list(o.choices),
+                               "meanings": [text(o.meaning(choice)) for choice in o.choices],
                                "minimum": o.minimum, "maximum": o.maximum}
                               for o in game.variant_options],
                  "board": board_assets(plugin)}
@@ -80,7 +82,7 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         """Open, running and finished tables, newest first, a page at a time (`limit`
         of them after the first `offset`)."""
         if status is not None and status not in ("waiting", "playing", "over"):
-            raise ApiError(400, "bad_status", "status is waiting, playing or over")
+            raise ApiError(400, "bad_status", say("status is waiting, playing or over"))
         rows = await asyncio.to_thread(hub.store.list_tables, status, limit, offset)
         facts = await asyncio.to_thread(hub.store.seat_facts, [row.id for row in rows])
         return [_summary(row, *facts[row.id]) for row in rows]
@@ -99,7 +101,8 @@ def check_origin(request: Request, settings: ServerSettings) -> None:
     if origin is not None and not origin_matches(origin, request.headers.get("host"),
                                                  settings.allowed_hosts,
                                                  settings.allowed_origins):
-        raise ApiError(403, "bad_origin", "requests from pages of other sites are refused")
+        raise ApiError(403, "bad_origin",
+                       say("requests from pages of other sites are refused"))
 
 
 async def create_table(hub: Hub, body: CreateTable, request: Request, quota: TableQuota,
@@ -116,12 +119,14 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
         variant = game.variant(body.variant)
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
         if cheats:
-            raise ApiError(400, "bad_players", f"{', '.join(cheats)} sees hidden "
-                           "information: not allowed at a table")
+            raise ApiError(400, "bad_players", say_n(
+                "{bots} sees hidden information: not allowed at a table",
+                "{bots} see hidden information: not allowed at a table", len(cheats),
+                bots=", ".join(cheats)), ruling=information_ruling(game))
         if body.clock is not None:
-            _check_clock(body.clock, settings)
+            _check_clock(body.clock, game, settings)
     except AlbionError as problem:
-        raise ApiError(400, _code(problem), str(problem)) from None
+        raise ApiError.of(400, _code(problem), problem) from None
     _take_one(quota, address_of(request.client))
     base = public_base(request, settings)  # links to pass on (issue 27)
     chosen = body.seed is not None
@@ -150,23 +155,32 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
     return created, actor
 
 
-def _check_clock(clock: Clock, settings: ServerSettings) -> None:
+def _check_clock(clock: Clock, game: AnyGame, settings: ServerSettings) -> None:
     stand_in = _one_spec(clock.bot, settings, allow_human=False)
     if is_cheat(stand_in):
-        raise ApiError(400, "bad_clock", f"{stand_in} sees hidden information: it may not "
-                       "stand in for a player")
+        raise ApiError(400, "bad_clock", say("{bot} sees hidden information: it may not "
+                                             "stand in for a player", bot=str(stand_in)),
+                       ruling=information_ruling(game))
     if clock.seconds_per_move < settings.min_move_seconds:
-        raise ApiError(400, "bad_clock", f"seconds_per_move is at least "
-                       f"{settings.min_move_seconds:g} on this server (a person needs the "
-                       "time to move)")
+        raise ApiError(400, "bad_clock", say(
+            "seconds_per_move is at least {seconds} on this server (a person needs the "
+            "time to move)", seconds=number(settings.min_move_seconds)))
+
+
+def information_ruling(game: AnyGame) -> str | None:
+    """The game's ruling on what each seat may know (RS-18, DI-11, SC-27): a bot that
+    sees past it may not sit at a table."""
+    return next((ruling.id for ruling in game.rulings if ruling.title == "Information"),
+                None)
 
 
 def _take_one(quota: TableQuota, address: str) -> None:
     """One of the tables `address` may create now, or 429 with how long to wait."""
     if not quota.take(address):
         wait = quota.retry_after(address)
-        raise ApiError(429, "rate_limited", f"too many new tables from your address: "
-                       f"try again in {wait} s", headers={"Retry-After": str(wait)})
+        raise ApiError(429, "rate_limited", say("too many new tables from your address: "
+                                                "try again in {seconds} s", seconds=wait),
+                       headers={"Retry-After": str(wait)})
 
 
 def _one_spec(text: str, settings: ServerSettings, allow_human: bool = True) -> PlayerSpec:
@@ -174,7 +188,8 @@ def _one_spec(text: str, settings: ServerSettings, allow_human: bool = True) -> 
     server's ceilings."""
     specs = parse_players(text, allow_human=allow_human)
     if len(specs) != 1:
-        raise PlayerSpecError(f"{text!r}: one player per seat (give a list of specs)")
+        raise PlayerSpecError(say("{players}: one player per seat (give a list of specs)",
+                                  players=repr(text)))
     check_budget(specs[0], settings)
     return specs[0]
 
@@ -190,15 +205,20 @@ async def table_row(hub: Hub, table_id: str) -> TableRow:
     row = await asyncio.to_thread(hub.store.table, table_id) if is_table_id(table_id) \
         else None
     if row is None:
-        raise ApiError(404, "not_found", f"no table {table_id!r}")
+        raise ApiError(404, "not_found", no_table(table_id))
     return row
 
 
 async def table_actor(hub: Hub, table_id: str) -> TableActor:
     actor = await hub.actor(table_id)
     if actor is None:
-        raise ApiError(404, "not_found", f"no table {table_id!r}")
+        raise ApiError(404, "not_found", no_table(table_id))
     return actor
+
+
+def no_table(table_id: str) -> Words:
+    """The refusal of a table this server does not have."""
+    return say("no table {table}", table=repr(table_id))
 
 
 def _summary(row: TableRow, names: dict[int, str], seated: set[int]) -> TableSummary:

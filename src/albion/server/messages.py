@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from albion.core.words import Words
+from albion.table.protocol import WordsValue
 
 
 class Message(BaseModel):
@@ -101,8 +102,14 @@ class TableSummary(Message):
 
 
 class ErrorBody(Message):
-    error: str
-    message: str
+    """An HTTP refusal: its code, its sentence in English, and the sentence as words
+    (issue 29) for a face to say in its reader's language."""
+
+    error: str = Field(description="What was refused, as a code (docs/protocol/server.md)")
+    message: str = Field(description="Why, in English (the words' English)")
+    words: WordsValue | None = Field(None, description="Why, as words: a page says them in "
+                                     "its reader's language (absent where the refusal has "
+                                     "none)")
 
 
 # -- over a table's WebSocket --------------------------------------------------------------

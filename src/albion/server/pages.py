@@ -25,6 +25,7 @@ from albion.core.errors import AlbionError
 from albion.core.plugin import GamePlugin, rulebook_files
 from albion.core.registry import get_game, get_plugin
 from albion.core.rulings import Source
+from albion.core.words import say
 from albion.i18n import LANGUAGES, supported, translator
 from albion.server.errors import ApiError
 from albion.server.languages import COOKIE, add_languages, page_language, page_response
@@ -91,7 +92,8 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         revalidate it by its ETag."""
         found = _game_asset(game_id, name)
         if found is None:
-            raise ApiError(404, "not_found", f"no file {name!r} for game {game_id!r}")
+            raise ApiError(404, "not_found", say("no file {name} for game {game}",
+                                                 name=repr(name), game=repr(game_id)))
         content, kind, tag = found
         headers = {"Cache-Control": "no-cache", "ETag": tag}
         if request.headers.get("if-none-match") == tag:
@@ -139,7 +141,7 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         try:
             return _rules(game_id, page_language(request))
         except AlbionError as problem:
-            raise ApiError(404, "unknown_game", str(problem)) from None
+            raise ApiError.of(404, "unknown_game", problem) from None
 
     @app.get("/rules/{game_id}/rulebook/{lang}", include_in_schema=False)
     async def rulebook(game_id: str, lang: str) -> Response:
@@ -148,9 +150,10 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         try:
             found = rulebook_files(get_plugin(game_id)).get(lang)
         except AlbionError as problem:
-            raise ApiError(404, "unknown_game", str(problem)) from None
+            raise ApiError.of(404, "unknown_game", problem) from None
         if found is None:
-            raise ApiError(404, "not_found", f"no {lang!r} rulebook of {game_id!r}")
+            raise ApiError(404, "not_found", say("no {lang} rulebook of {game}",
+                                                 lang=repr(lang), game=repr(game_id)))
         return Response(found.read_bytes(), media_type="text/plain; charset=utf-8",
                         headers={"Content-Language": lang, "Cache-Control": "no-cache"})
 
@@ -168,7 +171,7 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
         with the site's header on top: the way back to the reports and the lobby."""
         found = _report_file(reports, path)
         if found is None:
-            raise ApiError(404, "not_found", f"no report file {path!r}")
+            raise ApiError(404, "not_found", say("no report file {path}", path=repr(path)))
         if found.suffix.lower() not in (".html", ".htm"):
             return FileResponse(found)
         lang = page_language(request)
@@ -216,18 +219,18 @@ def _page(name: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
 def _rules(game_id: str, lang: str) -> dict[str, Any]:
     """A game's rulings and variants, their words in `lang` (issue 29; the ids stay)."""
     game = get_game(game_id)
-    say = translator(lang).text
+    text = translator(lang).text
     return {
-        "id": game.id, "name": game.name, "summary": say(game.summary), "lang": lang,
+        "id": game.id, "name": game.name, "summary": text(game.summary), "lang": lang,
         "min_players": game.min_players, "max_players": game.max_players,
-        "rulings": [{"id": ruling.id, "title": say(ruling.title), "text": say(ruling.text),
+        "rulings": [{"id": ruling.id, "title": text(ruling.title), "text": text(ruling.text),
                      "sources": [source.value for source in ruling.sources],
                      "ours": Source.HOUSE in ruling.sources or Source.PROJECT in ruling.sources,
                      "variant_keys": list(ruling.variant_keys)}
                     for ruling in game.rulings],
         "variants": [{"key": option.key, "default": option.default, "ruling": option.ruling,
-                      "summary": say(option.summary), "allowed": option.allowed_text(),
-                      "choices": [{"value": choice, "meaning": say(option.meaning(choice))}
+                      "summary": text(option.summary), "allowed": option.allowed_text(),
+                      "choices": [{"value": choice, "meaning": text(option.meaning(choice))}
                                   for choice in option.choices]}
                      for option in game.variant_options],
         "rulebooks": [{"lang": code, "name": LANGUAGES.get(code, code),

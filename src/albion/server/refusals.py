@@ -6,15 +6,18 @@ so the two never drift."""
 from __future__ import annotations
 
 from albion.core.errors import (
+    AlbionError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurn,
     StaleVersion,
 )
+from albion.core.words import Words
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
 
 Said = tuple[str, ...]
-"""A refusal: its code, its message, and the ruling it breaks if it breaks one."""
+"""A refusal: its code, its message, and the ruling it breaks if it breaks one. A refusal
+of the server's own exceptions is sent with their words too (`refusal_words`)."""
 
 HELLO_LIMITED: Said = ("rate_limited", "hello at most once a second")
 HINT_LIMITED: Said = ("rate_limited", "hints are limited to a few a minute")
@@ -40,6 +43,17 @@ CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotYourTurn, "not_your_turn"), (StaleVersion, "stale"), (InvalidActionError, "invalid"))
 DECISION_REFUSALS: tuple[type[Exception], ...] = (IllegalActionError, *(kind for kind, _ in CODES))
 """What a seat's decision may be refused with, by the table or the server."""
+
+
+def refusal_words(refusal: Exception) -> Words | None:
+    """A refused decision's words (issue 29), for a face to say in its reader's language:
+    the rules' and the table's (`AlbionError.words`), or the server's own (`NotStarted`,
+    `NotStored`, `StandInKeeps`); None for a refusal said in a text only."""
+    if isinstance(refusal, AlbionError):
+        return refusal.words
+    if isinstance(refusal, NotStarted | NotStored | StandInKeeps):
+        return refusal.words
+    return None
 
 
 def decision_refused(refusal: Exception) -> Said:

@@ -9,6 +9,7 @@ import asyncio
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
+from albion.core.words import Words, say
 from albion.server.errors import ApiError
 from albion.server.finished import Written, unpacked, write
 from albion.server.hub import Hub
@@ -24,19 +25,19 @@ def add_replays(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/tables/{table_id}/record", responses=REFUSALS)
     async def record(request: Request, table_id: str) -> Response:
         """The full record, once the game is over (before that it holds secrets)."""
-        written = await _written(hub, table_id, "the record is served once the game is "
-                                 "over")
+        written = await _written(hub, table_id, say("the record is served once the game "
+                                                     "is over"))
         return _json(request, written.record)
 
     @app.get("/api/tables/{table_id}/replay", responses=REFUSALS)
     async def replay(request: Request, table_id: str) -> Response:
         """A finished game as a spectator saw it, for the replay viewer: the view at
         every version (`steps[v]` is the view at version v) and every event."""
-        written = await _written(hub, table_id, "a game is replayed once it is over")
+        written = await _written(hub, table_id, say("a game is replayed once it is over"))
         return _json(request, written.replay)
 
 
-async def _written(hub: Hub, table_id: str, not_over: str) -> Written:
+async def _written(hub: Hub, table_id: str, not_over: Words) -> Written:
     row = await table_row(hub, table_id)
     if row.status != "over":
         raise ApiError(409, "not_over", not_over)

@@ -10,6 +10,7 @@ from typing import Annotated
 
 from fastapi import FastAPI, Query, Request, Response
 
+from albion.core.words import say
 from albion.server.credentials import cookie_name, offered_token, set_seat_cookies
 from albion.server.errors import ApiError
 from albion.server.hub import Hub
@@ -19,6 +20,7 @@ from albion.server.public import public_base
 from albion.server.quotas import TableQuota
 from albion.server.store import Conflict, InviteUsed, TableRow, token_hash
 
+NO_REMATCH_YET = say("a rematch follows a game that is over")
 REFUSALS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (401, 403, 404, 409, 410, 429)}
 
@@ -41,10 +43,12 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
             if held is not None and await asyncio.to_thread(
                     hub.store.seat_of, table_id, held) == used.seat:
                 return _session(request, response, table_id, used.seat, None, cookie=held)
-            raise ApiError(410, "invite_used", "this invitation was used already: its seat "
-                           "is taken (if not by you, tell whoever sent you the link)") from None
+            raise ApiError(410, "invite_used", say(
+                "this invitation was used already: its seat is taken (if not by you, tell "
+                "whoever sent you the link)")) from None
         if taken is None:
-            raise ApiError(403, "bad_invite", "that invitation opens no seat at this table")
+            raise ApiError(403, "bad_invite",
+                           say("that invitation opens no seat at this table"))
         seat, token = taken
         return _session(request, response, table_id, seat, token)
 
@@ -58,12 +62,14 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         check_origin(request, hub.settings)
         row = await table_row(hub, table_id)
         if not row.public:
-            raise ApiError(403, "not_public", "this table's seats are taken by invitation "
-                           "only: ask whoever made it for a link")
+            raise ApiError(403, "not_public", say("this table's seats are taken by "
+                                                  "invitation only: ask whoever made it "
+                                                  "for a link"))
         token = await asyncio.to_thread(hub.store.take_free_seat, table_id, seat)
         if token is None:
-            raise ApiError(409, "seat_taken", f"seat {seat + 1} is not free (taken, a "
-                           "bot's, or the game has begun)")
+            raise ApiError(409, "seat_taken", say("seat {seat} is not free (taken, a "
+                                                  "bot's, or the game has begun)",
+                                                  seat=seat + 1))
         return _session(request, response, table_id, seat, token)
 
     @app.post("/api/tables/{table_id}/session", response_model=SeatSession,
@@ -84,7 +90,8 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         seat, token = await _credential(hub, request, table_id)
         fresh = await asyncio.to_thread(hub.store.rotate, table_id, seat, token)
         if fresh is None:
-            raise ApiError(403, "bad_credential", "that token no longer opens a seat here")
+            raise ApiError(403, "bad_credential",
+                           say("that token no longer opens a seat here"))
         actor = hub.actors.get(table_id)
         if actor is not None:
             await actor.sign_out(seat, token_hash(fresh))
@@ -102,7 +109,7 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         check_origin(request, hub.settings)
         row = await table_row(hub, table_id)
         if row.status != "over":
-            raise ApiError(409, "not_over", "a rematch follows a game that is over")
+            raise ApiError(409, "not_over", NO_REMATCH_YET)
         people = [spec == "human" for spec in row.players]
         seat = (await _credential(hub, request, table_id))[0] if any(people) else None
         base = str(request.base_url).rstrip("/")
@@ -114,8 +121,9 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         if seat is not None:
             token = await asyncio.to_thread(hub.store.claim_seat, new_id, seat)
             if token is None:
-                raise ApiError(409, "seat_taken", f"your seat at the rematch {new_id} is "
-                               "taken already (by you, in another window?)")
+                raise ApiError(409, "seat_taken", say(
+                    "your seat at the rematch {table} is taken already (by you, in another "
+                    "window?)", table=new_id))
             set_seat_cookies(response, new_id, seat, token, secure=_secure(request))
         await _tell_rematch(hub, table_id, new_id, seat if offered else None, seat)
         return Rematch(table=new_id, seat=seat, token=token,
@@ -131,7 +139,7 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
         check_origin(request, hub.settings)
         row = await table_row(hub, table_id)
         if row.status != "over":
-            raise ApiError(409, "not_over", "a rematch follows a game that is over")
+            raise ApiError(409, "not_over", NO_REMATCH_YET)
         seat = (await _credential(hub, request, table_id))[0]
         actor = await hub.actor(table_id)
         if actor is not None:
@@ -177,11 +185,11 @@ async def _credential(hub: Hub, request: Request, table_id: str) -> tuple[int, s
     opens nothing here)."""
     token = offered_token(request.headers, request.cookies, request.query_params)
     if token is None:
-        raise ApiError(401, "no_credential", "this needs the seat's token: the seat's "
-                       "cookie, or Authorization: Bearer TOKEN")
+        raise ApiError(401, "no_credential", say("this needs the seat's token: the seat's "
+                                                 "cookie, or Authorization: Bearer TOKEN"))
     seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
     if seat is None:
-        raise ApiError(403, "bad_credential", "that token opens no seat at this table")
+        raise ApiError(403, "bad_credential", say("that token opens no seat at this table"))
     return seat, token
 
 

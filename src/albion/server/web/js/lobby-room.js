@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { botName, english, nameList } from "./words.js";
+import { botName, nameList, said } from "./words.js";
 
 const PAGE = 10;
 let finishedOffset = 0;
@@ -19,7 +19,7 @@ async function create(body, problem) {
   try {
     return await api("/api/tables", { body });
   } catch (error) {
-    problem.textContent = t("No table: {problem}", { problem: english(error.message) });
+    problem.textContent = t("No table: {problem}", { problem: said(error.words, error.message) });
     problem.classList.remove("hidden");
     return null;
   }
@@ -89,7 +89,7 @@ async function sit(row, seat, problem) {
     await api(`/api/tables/${encodeURIComponent(row.table)}/sit?seat=${seat}`, { method: "POST" });
     location.href = `/play/${encodeURIComponent(row.table)}?seat=${seat}`;
   } catch (error) {
-    problem.textContent = t("That seat could not be taken: {problem}", { problem: english(error.message) });
+    problem.textContent = t("That seat could not be taken: {problem}", { problem: said(error.words, error.message) });
     problem.classList.remove("hidden");
   }
 }
@@ -129,7 +129,7 @@ export async function drawTables(node, games) {
       api("/api/tables?status=playing&limit=20"),
       api(`/api/tables?status=over&limit=${PAGE + 1}&offset=${finishedOffset}`)]);
   } catch (error) {
-    clear(node).append(el("p", { class: "notice error" }, t("Tables could not be listed: {problem}", { problem: english(error.message) })));
+    clear(node).append(el("p", { class: "notice error" }, t("Tables could not be listed: {problem}", { problem: said(error.words, error.message) })));
     return;
   }
   const problem = el("p", { class: "notice error hidden", role: "alert", "data-testid": "sit-error" });

@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { header } from "./header.js";
 import { lang, t } from "./i18n.js";
-import { english } from "./words.js";
+import { said } from "./words.js";
 import { drawTables, quickPlay, serverHint } from "./lobby-room.js";
 
 const PLAYERS = [
@@ -167,7 +167,7 @@ form.addEventListener("submit", async (event) => {
     showCreated(answer);
     refreshTables();
   } catch (error) {
-    problem.textContent = english(error.message);
+    problem.textContent = said(error.words, error.message);
     problem.classList.remove("hidden");
   }
 });
@@ -186,7 +186,7 @@ async function main() {
   try {
     games = await api("/api/games");
   } catch (error) {
-    form.append(el("p", { class: "notice error" }, t("The games could not be loaded: {problem}", { problem: english(error.message) })));
+    form.append(el("p", { class: "notice error" }, t("The games could not be loaded: {problem}", { problem: said(error.words, error.message) })));
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");

@@ -6,7 +6,7 @@ import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
 import { drawLog, markLogVersion } from "./log.js";
 import { t } from "./i18n.js";
-import { english, resultWords, seatName } from "./words.js";
+import { english, resultWords, said, seatName } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const ui = {
@@ -85,7 +85,7 @@ async function main() {
   } catch (error) {
     ui.problem.textContent = error.code === "not_over"
       ? t("This game is not over yet: watch it live instead.")
-      : english(error.message);
+      : said(error.words, error.message);
     ui.problem.classList.remove("hidden");
     if (error.code === "not_over") ui.problem.append(" ", el("a", { href: `/watch/${tableId}` }, t("Watch")));
     return;

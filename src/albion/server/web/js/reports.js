@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { el } from "./dom.js";
 import { header } from "./header.js";
 import { lang, t, tn } from "./i18n.js";
-import { botName, english, parts } from "./words.js";
+import { botName, english, parts, said } from "./words.js";
 
 function written(iso) {
   const when = new Date(iso);
@@ -50,7 +50,7 @@ async function main() {
   try {
     reports = await api("/api/reports");
   } catch (error) {
-    page.append(el("p", { class: "panel" }, t("The reports could not be listed: {problem}", { problem: english(error.message) })));
+    page.append(el("p", { class: "panel" }, t("The reports could not be listed: {problem}", { problem: said(error.words, error.message) })));
     document.body.dataset.status = "ready";
     return;
   }

@@ -229,7 +229,7 @@ async function signOutOthers() {
     await api(`${tablePath}/revoke?seat=${seat}`, { method: "POST" });
     showInfo(t("The seat's other sessions are signed out: only this page holds it now."));
   } catch (error) {
-    showProblem(t("The others could not be signed out: {problem}", { problem: english(error.message) }));
+    showProblem(t("The others could not be signed out: {problem}", { problem: said(error.words, error.message) }));
   } finally {
     revoking = false;
     if (!socket || socket.readyState !== WebSocket.OPEN) connect();
@@ -424,7 +424,7 @@ async function rematch() {
       goToRematch();
       return;
     }
-    showProblem(t("No rematch: {problem}", { problem: english(error.message) }));
+    showProblem(t("No rematch: {problem}", { problem: said(error.words, error.message) }));
   }
 }
 
@@ -432,7 +432,7 @@ async function declineRematch() {
   try {
     await api(`${tablePath}/rematch/decline?seat=${seat}`, { method: "POST" });
   } catch (error) {
-    showProblem(t("Not sent: {problem}", { problem: english(error.message) }));
+    showProblem(t("Not sent: {problem}", { problem: said(error.words, error.message) }));
   }
 }
 
@@ -460,7 +460,7 @@ async function takeSeat() {
     history.replaceState(null, "", location.pathname);
     return error.code === "invite_used"
       ? t("This invitation was used already: its seat is taken. If that was not you, tell whoever sent you the link.")
-      : t("This link is not valid: it opens no seat at this table ({problem}).", { problem: english(error.message) });
+      : t("This link is not valid: it opens no seat at this table ({problem}).", { problem: said(error.words, error.message) });
   }
   if (seat === null) {
     watching = true;
@@ -593,7 +593,7 @@ async function main() {
     summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
     badLink(error.status === 404 ? t("There is no table {table}: this link is not valid (or the table was removed).", { table: tableId })
-      : english(error.message), false);
+      : said(error.words, error.message), false);
     document.body.dataset.status = "missing";
     return;
   }
