@@ -385,10 +385,10 @@ def screen_in(lang: str, view: SuperCamelotView) -> list[str]:
 def test_the_screen_in_french_and_german_fits_and_keeps_the_treasures(
         lang: str, players: int, seed: int) -> None:
     """Every word through `words`: a mid-game screen with the Stars to assign (SC-38) and
-    a player's treasures (one stolen, SC-24) fits 80 columns in each language, as long as
-    in English but for a sentence or two wrapping once more; where the language's longer
-    column names leave the treasures' column too little room, each player's treasures
-    take a line of their own instead of a column cut to nothing."""
+    a player's treasures (one stolen, SC-24) fits 80 columns and SCREEN_LINES in each
+    language, as in English; where the language's longer column names leave the
+    treasures' column too little room, each player's treasures take a line of their own
+    instead of a column cut to nothing."""
     said = i18n.translator(lang).words
     view = midgame_view(players, seed)
     treasures = ((Card.ROYAL_SHIELD, TreasureState.UP),
@@ -398,7 +398,7 @@ def test_the_screen_in_french_and_german_fits_and_keeps_the_treasures(
     lines = screen_in(lang, view)
     shown = " ".join(line.strip() for line in lines)
     assert max(len(line.rstrip()) for line in lines) <= 80
-    assert len(lines) <= len(screen_in("en", view)) + 3, "\n".join(lines)
+    assert len(lines) <= SCREEN_LINES, "\n".join(lines)
     assert said(CARD_NAME[Card.ROYAL_SHIELD]) in shown
     assert said(say("{card} (stolen)", card=CARD_NAME[Card.RACING_BOOTS])) in shown
     assert said(say("{player} decides: {question}", player=f"P{view.current_player + 1}",
@@ -406,3 +406,48 @@ def test_the_screen_in_french_and_german_fits_and_keeps_the_treasures(
     for english in ("Player", "Health", "Treasures", "decides", "in reach", "roll",
                     "actions left", "tiles out"):
         assert english not in shown, (english, "\n".join(lines))
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_screen_of_a_seeded_game_in_french_or_german_is_taller_than_in_english(
+        lang: str) -> None:
+    """Issue 29: French and German screens ran 1 to 3 lines past SCREEN_LINES in busy
+    moments (a question and a strike's dice wrapping once more, a German players' table
+    without room for its treasures) where English fit. A four-player game, every decision
+    and the end, from the seat deciding: every screen fits SCREEN_LINES and 80 columns
+    (before: 5 French and 6 German screens of this game did not)."""
+    rng = random.Random(1)
+    state = GAME.new_state(4)
+    views = []
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply(rng.choices(actions, weights)[0])
+            continue
+        views.append(state.observe(state.current_player()))
+        state.apply(strategy.policy(state, rng))
+    views += [state.observe(seat) for seat in range(4)]
+    assert any(isinstance(step, StarChoice) for view in views for step in view.pending)
+    for view in views:
+        lines = screen_in(lang, view)
+        assert len(lines) <= SCREEN_LINES, "\n".join(lines)
+        assert max(len(line.rstrip()) for line in lines) <= 80, "\n".join(lines)
+
+
+def test_a_face_whose_name_says_its_meaning_goes_without() -> None:
+    """Issue 29: German "Edelstein = Edelstein", French "2 touches = 2 touches" said
+    nothing and made a strike's dice wrap once more; the notation's own word, which a
+    player types, is still explained in English ("gem = Gem")."""
+    strike = Strike(Weapon.SWORD, (), (A,), faces=(Face.STAR, Face.GEM, Face.TWO_HITS))
+    view = replace(midgame_view(), pending=(StarChoice(strike),))
+    said = {lang: " ".join(" ".join(line.plain.split())
+                           for line in terminal.dice_lines(view, i18n.translator(lang).words))
+            for lang in ("en", "fr", "de")}
+    assert "gem = Gem" in said["en"] and "two-hits = 2 Hits" in said["en"]
+    assert "Edelstein = Edelstein" not in said["de"] and "2 Treffer = 2 Treffer" not in said["de"]
+    assert "2 touches = 2 touches" not in said["fr"] and "gemme = Gemme" not in said["fr"]
+    assert "Stern = Edelstein/2 Treffer" in said["de"]
+    plain = Strike(Weapon.SWORD, (), (A,), faces=(Face.GEM, Face.TWO_HITS))
+    german = terminal.dice_lines(replace(view, pending=(StarChoice(plain),)),
+                                 i18n.translator("de").words)[0].plain
+    assert german.startswith("Schwert: Wurf Edelstein 2 Treffer (SC-12); "), german

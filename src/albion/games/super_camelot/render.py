@@ -419,12 +419,16 @@ FACE_NAME: dict[Face, Words] = {
 
 def face_meanings(faces: Sequence[Face], lancelot: bool, words: Say = str) -> str:
     """`star = Gem or 2 Hits, blank = nothing`, each face once (SC-5: Lancelot's first
-    1 Hit counts 2)."""
+    1 Hit counts 2). A face whose name in the reader's language already says what it
+    counts for (French "2 touches", German "Edelstein") goes without; the notation's own
+    word, which a player types (`reroll gem`), is always explained."""
     meanings = []
     for face in sorted(set(faces)):
         meaning = LANCELOTS_HIT if face is Face.ONE_HIT and lancelot else STRIKE_FACES[face]
-        meanings.append(words(say("{face} = {meaning}", face=FACE_NAME[face],
-                                  meaning=meaning)))
+        named = words(FACE_NAME[face])
+        if named == FACE_NAME[face].message or named.casefold() != words(meaning).casefold():
+            meanings.append(words(say("{face} = {meaning}", face=FACE_NAME[face],
+                                      meaning=meaning)))
     return ", ".join(meanings)
 
 
@@ -436,10 +440,11 @@ def strike_line(view: SuperCamelotView, strike: Strike, rolling: bool,
     faces = tuple(Face) if rolling else strike.faces
     dice = TO_ROLL[strike.weapon] if rolling else ROLLED[strike.weapon].with_args(
         faces=" ".join(words(FACE_NAME[face]) for face in strike.faces))
-    parts = [styled(words, say("{dice} ({ruling}): {meanings}",
-                               ruling=WEAPON_RULINGS[strike.weapon],
-                               meanings=face_meanings(faces, lancelot, words)), "",
-                    dice=Text(words(dice), style="bold"))]
+    meanings = face_meanings(faces, lancelot, words)
+    ruling = WEAPON_RULINGS[strike.weapon]
+    heading = say("{dice} ({ruling}): {meanings}", ruling=ruling, meanings=meanings) \
+        if meanings else say("{dice} ({ruling})", ruling=ruling)
+    parts = [styled(words, heading, "", dice=Text(words(dice), style="bold"))]
     if Face.GEM in faces or Face.STAR in faces:
         parts.append(Text(words(say("a Gem draws a card per cut bush or kill"))))
     reach = [said for count, said in (
@@ -515,10 +520,10 @@ def short(name: str) -> str:
 
 COLUMNS = (say("Player"), say("At"), say("Health"), say("Keys"), say("Bombs"), say("Relics"),
            say("Gems"), say("Treasures"))
-TREASURES_CELLS = 12
-"""The treasures' column is shown when this many columns are left for it; else (a
-language's longer column names, long names, a narrow screen) each player's treasures
-take a line under the table."""
+TREASURES_CELLS = 8
+"""The fewest columns the treasures' column is tried in: the players' table takes it, or
+each holder's treasures on a line under the table (a language's longer column names, long
+names, a narrow screen, several treasures), whichever takes fewer lines."""
 
 
 def treasures_text(player: PlayerView, words: Say = str) -> str:
@@ -566,19 +571,30 @@ def players_table(view: SuperCamelotView, names: Sequence[str], words: Say = str
 
 def players_block(console: Console, options: ConsoleOptions, view: SuperCamelotView,
                   names: Sequence[str], words: Say = str) -> list[Text]:
-    """The players' table, with its treasures' column where TREASURES_CELLS are left for
-    it, else each player's treasures on a line of their own below it."""
+    """The players' table, with its treasures' column where at least TREASURES_CELLS are
+    left for it and it wraps no more than the other way: each holder's treasures on a line
+    of their own below the table."""
+
+    def shown(table: Table) -> list[Text]:
+        return [Text("").join(Text(segment.text, style=segment.style or "")
+                              for segment in line)
+                for line in console.render_lines(table, options.update(height=None),
+                                                 pad=False)]
+
     narrow = players_table(view, names, words, treasures=False)
+    below = shown(narrow)
+    for seat, player in enumerate(view.players):
+        if player.treasures:
+            below += Text(words(say("Treasures of {player}: {treasures}",
+                                    player=f"{seat + 1} {player.character.label}",
+                                    treasures=treasures_text(player, words)))).wrap(
+                                        console, options.max_width)
     room = options.max_width - Measurement.get(console, options, narrow).maximum - 1
-    table = players_table(view, names, words) if room >= TREASURES_CELLS else narrow
-    lines = [Text("").join(Text(segment.text, style=segment.style or "") for segment in line)
-             for line in console.render_lines(table, options.update(height=None), pad=False)]
-    if table is narrow:
-        lines += [Text(words(say("Treasures of {player}: {treasures}",
-                                 player=f"{seat + 1} {player.character.label}",
-                                 treasures=treasures_text(player, words))))
-                  for seat, player in enumerate(view.players) if player.treasures]
-    return lines
+    if room >= TREASURES_CELLS:
+        beside = shown(players_table(view, names, words))
+        if len(beside) <= len(below):
+            return beside
+    return below
 
 
 WON: dict[str, Words] = {"gems": say("{player} wins with 40 gems!"),
