@@ -71,10 +71,18 @@ def slot_origin(slot: int) -> int:
     return square(row * TILE_SIZE, col * TILE_SIZE)
 
 
-def slot_squares(slot: int) -> tuple[int, ...]:
-    """A slot's 49 squares in reading order."""
+def _squares_of(slot: int) -> tuple[int, ...]:
     origin = slot_origin(slot)
     return tuple(origin + r * SIDE + c for r in range(TILE_SIZE) for c in range(TILE_SIZE))
+
+
+SLOT_SQUARES: Final = tuple(_squares_of(slot) for slot in range(SLOTS_PER_SIDE ** 2))
+
+
+def slot_squares(slot: int) -> tuple[int, ...]:
+    """A slot's 49 squares in reading order (worked out once, issue 28; a slot off the
+    board is worked out as before, for its caller to refuse)."""
+    return SLOT_SQUARES[slot] if 0 <= slot < len(SLOT_SQUARES) else _squares_of(slot)
 
 
 def local(position: int) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from albion.core.errors import PositionError
 from albion.games.super_camelot import board
-from albion.games.super_camelot.board import SIDE, START_BLOCK, slot_squares
+from albion.games.super_camelot.board import SIDE, SQUARES, START_BLOCK, slot_squares
 from albion.games.super_camelot.components import STACK_SIZE, Card, Item, Token
 from albion.games.super_camelot.pieces import Thing
 from albion.games.super_camelot.record import SuperCamelotRecord
@@ -55,6 +55,16 @@ def empty_mark(square: int) -> str:
     return "T" if board.is_tree(square) else "."
 
 
+EMPTY_MARKS = tuple(empty_mark(square) for square in range(SQUARES))
+"""`empty_mark` of every square, worked out once: a position's text is a search's and a
+test's key, and most squares of a tile are empty (issue 28)."""
+ENEMY_MARK = {token: mark for mark, token in reversed(ENEMY_MARKS.items())}
+THING_MARK = {thing: mark for mark, thing in reversed(THING_MARKS.items())}
+SPECIAL_MARK = {special: mark for mark, special in reversed(SPECIAL_MARKS.items())}
+ITEM_MARK = {item: mark for mark, item in reversed(ITEM_MARKS.items())}
+"""The legend read backwards: each piece's mark (the first, where two marks name it)."""
+
+
 def tile_lines(state: SuperCamelotRecord, slot: int,
                seats_at: dict[int, list[int]]) -> list[str]:
     """The label, the 7 rows and the square lines of `slot` (seats by square given)."""
@@ -64,19 +74,24 @@ def tile_lines(state: SuperCamelotRecord, slot: int,
     lines = [f"slot {slot} {TILES[tile].key if tile >= 0 else '-'} {status}"]
     notes = []
     squares = slot_squares(slot)
+    enemies, things, items, loot_at = state.enemies, state.things, state.items, state.loot
     for row in range(TILE_SIZE):
-        marks = ""
+        marks = []
         for square in squares[row * TILE_SIZE:(row + 1) * TILE_SIZE]:
+            if not (square in seats_at or square in enemies or square in things
+                    or square in items or square in loot_at):
+                marks.append(EMPTY_MARKS[square])
+                continue
             pieces = list(_pieces(state, square, seats_at.get(square, [])))
-            marks += pieces[0][0] if pieces else empty_mark(square)
-            loot = state.loot.get(square, ())
+            marks.append(pieces[0][0] if pieces else EMPTY_MARKS[square])
+            loot = loot_at.get(square, ())
             if len(pieces) > 1 or any(len(piece) > 1 for piece in pieces) or loot:
                 text = " ".join(pieces)
                 if loot:
                     text += " loot " + " ".join(f"P{owner + 1}:{card.label}"
                                                 for owner, card in loot)
                 notes.append(f"{board.name(square)}: {text}")
-        lines.append(marks)
+        lines.append("".join(marks))
     return lines + notes
 
 
@@ -85,18 +100,17 @@ def _pieces(state: SuperCamelotRecord, square: int, seats: list[int]) -> Iterato
         yield str(seat + 1)
     enemy = state.enemies.get(square)
     if enemy is not None:
-        mark = next(m for m, token in ENEMY_MARKS.items() if token is enemy)
+        mark = ENEMY_MARK[enemy]
         facing = state.facing.get(square, 0) if enemy is Token.PLANT else 0
         yield mark + (f":{FACINGS[facing]}" if facing else "")
     thing = state.things.get(square)
     if thing is Thing.STACK:
         special, left = state.stacks[square]
-        mark = next(m for m, s in SPECIAL_MARKS.items() if s is special)
-        yield mark + (f":{left}" if left != STACK_SIZE else "")
+        yield SPECIAL_MARK[special] + (f":{left}" if left != STACK_SIZE else "")
     elif thing is not None:
-        yield next(m for m, t in THING_MARKS.items() if t is thing)
+        yield THING_MARK[thing]
     for item in state.items.get(square, ()):
-        yield next(m for m, i in ITEM_MARKS.items() if i is item)
+        yield ITEM_MARK[item]
 
 
 def read_tile(state: SuperCamelotRecord, block: list[tuple[int, str]],
