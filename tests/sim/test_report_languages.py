@@ -20,7 +20,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from albion import i18n
 from albion.core.registry import get_game
 from albion.i18n import translator
-from albion.sim.ends import reason_words
+from albion.sim.ends import ends_text, reason_words
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.report_charts import NARROW, WIDE, chart_texts, chart_title, charts
 from albion.sim.report_page import render_page
@@ -155,3 +155,15 @@ def test_the_charts_texts_fit(written: dict[str, Path], lang: str) -> None:
                                key=lambda box: box.x0)
                 for left, right in itertools.pairwise(boxes):
                     assert left.x1 <= right.x0, (layout, chart_title(figure))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "full castle (1,234) · draw at the safety cap (20)"),
+    ("fr", "château complet (1 234) · égalité à la limite de tours (20)"),
+    ("de", "vollständige Burg (1.234) · Unentschieden durch Zuglimit (20)"),
+])
+def test_how_games_ended_is_counted_the_language_s_way(lang: str, said: str) -> None:
+    """DI-10's ends, counted as the reader groups numbers (issue 29)."""
+    i18n.use(lang)
+    spaced = ends_text({"castle": 1234, "cap": 20}).replace("\u202f", " ").replace("\xa0", " ")
+    assert spaced == said

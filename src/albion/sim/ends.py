@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from albion.core.state import CAP
 from albion.core.words import Words, say
 from albion.i18n import _, current
+from albion.i18n.numbers import decimal
 from albion.table import telling
 
 END_REASONS: dict[str, Words] = {
@@ -30,6 +31,7 @@ def reason_text(reason: str) -> str:
 
 def ends_text(end_reasons: Mapping[str, int]) -> str:
     """How games ended, counted, in the current language: `full castle (180) · draw at
-    the safety cap (20)`."""
-    return " · ".join(_("{reason} ({count})", reason=reason_words(reason), count=count)
+    the safety cap (20)`, counts grouped the language's way (French `1 234`)."""
+    return " · ".join(_("{reason} ({count})", reason=reason_words(reason),
+                        count=decimal(count, 0))
                       for reason, count in end_reasons.items())

@@ -114,10 +114,12 @@ function read(value, seatName, key = "") {
   if (entries.length <= 2 && entries.every(([, inner]) => typeof inner !== "object")) {
     return entries.map(([name, inner]) => read(inner, seatName, name)).join(" "); // "12 black"
   }
-  return entries.map(([name, inner]) => {
+  const parts = entries.map(([name, inner]) => {
     const said = read(inner, seatName, name);
     return said ? t("{field} {value}", { field: fieldName(name), value: said }) : "";
-  }).filter(Boolean).join("; ");
+  }).filter(Boolean);
+  // one after another as the language parts them (French "a ; b"), issue 29
+  return parts.length ? parts.reduceRight((rest, first) => t("{first}; {rest}", { first, rest })) : "";
 }
 
 /** One item per field of a record ("castle: colour red; size 3"); a list of records is a
