@@ -309,19 +309,28 @@ class DiamoniakState(DiamoniakRecord, State[DiamoniakAction, DiamoniakView]):
 
     def _settle_toll(self) -> None:
         """DI-8 and DI-14: forced cards go at once; stop and ask on a real choice."""
+        me = self.seat
+        right = self.right[me]
         while self.toll_left:
-            choices = self.toll_choices()
-            if not choices:
+            # `toll_choices()` counted rather than listed: how many kinds may be given,
+            # the first of them, and the cards at risk (issue 28)
+            at_risk = self.castle_size[me]
+            kinds = 1 if at_risk else 0
+            first: DiamoniakAction | None = LOSE_CASTLE if at_risk else None
+            for card in LOSABLE_RIGHT:
+                count = right[card]
+                if count:
+                    kinds += 1
+                    at_risk += count
+                    if first is None:
+                        first = LOSE[card]
+            if first is None:
                 break
-            if len(choices) > 1 and self._cards_at_risk() > self.toll_left:
+            if kinds > 1 and at_risk > self.toll_left:
                 self.phase = WITCH_TOLL
                 return
-            self._pay(choices[0])
+            self._pay(first)
         self._end_toll()
-
-    def _cards_at_risk(self) -> int:
-        right = self.right[self.seat]
-        return self.castle_size[self.seat] + sum(right[card] for card in LOSABLE_RIGHT)
 
     def _pay(self, choice: DiamoniakAction) -> None:
         """DI-8: one card to the discard, from the castle or the right-hand pile."""
