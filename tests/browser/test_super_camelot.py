@@ -58,7 +58,7 @@ def test_twenty_turns_by_clicks(server: LiveServer, new_page: Callable[..., Any]
     rng = random.Random(SEED)
     kinds: list[str] = []
     ends = 0
-    shot = False
+    shot = moving_seen = False
     while ends < TURNS:
         if wait_for_turn(page) == "over":
             break
@@ -71,6 +71,10 @@ def test_twenty_turns_by_clicks(server: LiveServer, new_page: Callable[..., Any]
         kinds.append(kind)
         ends += action == "end turn"
         page.wait_for_selector(f"body:not([data-version='{version}'])", timeout=15_000)
+        headline = page.locator(".sc-headline").first.inner_text()
+        # the squares left of a move are words after a dot, never a list's text (" · ,")
+        assert not re.search(r"·\s*,", headline), headline
+        moving_seen |= bool(re.search(r"· moving, \d+ squares? left", headline))
         if kind == "attack" and not shot:
             # The dice just rolled are shown as dice (or the attack reached nothing).
             page.wait_for_selector("[data-testid=dice]")
@@ -78,6 +82,7 @@ def test_twenty_turns_by_clicks(server: LiveServer, new_page: Callable[..., Any]
     log = page.locator("[data-testid=log] li").all_inner_texts()
     assert ends >= TURNS or page.get_attribute("body", "data-status") == "over"
     assert "attack" in kinds, kinds
+    assert moving_seen, "a move's squares left were shown in the headline"
     assert any(re.search(r"P1 attacks (north|south)-(east|west)", line) for line in log), log[-20:]
     assert any(ENEMY_TURN.search(line) for line in log), log[-40:]
     assert kinds.count("fallback") <= len(kinds) // 10, kinds  # the board, not the list

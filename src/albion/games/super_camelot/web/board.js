@@ -868,7 +868,7 @@ function headline(update, ctx) {
   } else if (board.active !== null && board.active !== undefined) {
     line.append(el("strong", {}, t("Turn {number}", { number: board.turns + 1 }), " · ", ctx.seatName(board.active)),
       " · ", tn("{count} action left", "{count} actions left", board.actions_left),
-      board.move_left ? [" · ", tn("moving, {count} square left", "moving, {count} squares left", board.move_left)] : "");
+      ...(board.move_left ? [" · ", tn("moving, {count} square left", "moving, {count} squares left", board.move_left)] : []));
   }
   const ask = board.awaiting;
   if (ask && ask.question) {
