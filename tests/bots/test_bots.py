@@ -21,7 +21,14 @@ from albion.bots import (
     parse_players,
 )
 from albion.bots.ismcts_bot import IsmctsBot
-from albion.bots.search import Budget, SearchSettings, random_choice, random_policy, search
+from albion.bots.search import (
+    Budget,
+    SearchSettings,
+    random_choice,
+    random_index,
+    random_policy,
+    search,
+)
 from albion.core import CHANCE, State, get_game
 from albion.core.registry import get_plugin
 from albion.sim.simulate import simulate
@@ -234,6 +241,28 @@ def test_random_choice_draws_what_random_choice_draws(seed: int, length: int) ->
     for _ in range(5):
         assert random_choice(ours, options) == theirs.choice(options)
     assert ours.getstate() == theirs.getstate()
+
+
+@given(seed=st.integers(0, 2**32), count=st.integers(1, 2**70))
+def test_random_index_draws_what_randrange_draws(seed: int, count: int) -> None:
+    """Issue 28: the random bot's draw (compiled with the search) gives the index
+    `rng.randrange` gives and leaves the generator where it leaves it, so seeded games
+    and simulations do not change."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert random_index(ours, count) == theirs.randrange(count)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_random_index_refuses_an_empty_range_and_asks_a_subclass() -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        random_index(random.Random(1), 0)
+
+    class Fixed(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            return 7
+
+    assert random_index(Fixed(1), 3) == 7
 
 
 def test_random_choice_refuses_nothing_to_choose_and_asks_a_subclass() -> None:

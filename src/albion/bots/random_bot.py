@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from albion.bots.base import AgentBase
+from albion.bots.search import random_index
 
 
 class RandomBot(AgentBase):
@@ -20,7 +22,8 @@ class RandomBot(AgentBase):
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.uniform_index = rng.randrange
+        # `rng.randrange`, drawn the same way by the compiled search (issue 28)
+        self.uniform_index = partial(random_index, rng)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[random_index(self.rng, len(legal))]

@@ -25,18 +25,32 @@ from albion.core.plugin import Evaluation, Policy
 from albion.core.state import CHANCE, TERMINAL
 
 
+def random_index(rng: random.Random, count: int) -> int:
+    """`rng.randrange(count)`, drawn as `random.Random.randrange` draws it — getrandbits
+    of the count's bit count, drawn again while out of range — so the same generator gives
+    the same index and is left in the same state; but without random.py's interpreted
+    frames, which cost a compiled rollout a fifth of its time (issue 28). A subclass of
+    Random that draws otherwise is asked itself."""
+    if type(rng) is not random.Random:
+        return rng.randrange(count)
+    if count <= 0:
+        raise ValueError("empty range in randrange(0)")
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return index
+
+
 def random_choice(rng: random.Random, options: Sequence[Any]) -> Any:
-    """`rng.choice(options)`, drawn as `random.Random.choice` draws it — getrandbits of
-    the length's bit count, drawn again while out of range — so the same generator gives
-    the same option and is left in the same state; but without random.py's two
-    interpreted frames, which cost a compiled rollout a fifth of its time (issue 28).
-    A subclass of Random that draws otherwise is asked itself."""
+    """`rng.choice(options)`, drawn as `random.Random.choice` draws it (`random_index`):
+    the same option, the generator left in the same state."""
     if type(rng) is not random.Random:
         return rng.choice(options)
     count = len(options)
     if not count:
         raise IndexError("Cannot choose from an empty sequence")
-    bits = count.bit_length()
+    bits = count.bit_length()  # `random_index`, inline: the rollouts' hottest call
     index = rng.getrandbits(bits)
     while index >= count:
         index = rng.getrandbits(bits)

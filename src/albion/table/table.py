@@ -22,6 +22,7 @@ from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
 from albion.core.errors import AlbionError, NotYourTurn, RecordError, StaleVersion
 from albion.core.game import Game
+from albion.core.quiet_play import play_quietly
 from albion.core.record import GameRecord
 from albion.core.registry import get_game
 from albion.core.state import CHANCE, TERMINAL, State
@@ -492,28 +493,12 @@ class Table(Generic[S, A, V]):
         from the legal list (the random bot): the simulations' hot loop, as lean as the
         engine's own random playouts (measured by `albion bench --table`). It stops at
         the first seat it cannot decide for, and `_advance` goes on from there."""
-        state, log = self._state, self._log.actions.append
-        current, legal_actions = state.current_player, state.legal_actions
-        sample, apply, draw = state.sample_chance, state.apply_legal, self._chance.random
         quick = [agent.choose if agent is not None and agent.picks_from_legal else None
                  for agent in self._agents]
         uniform = [getattr(agent, "uniform_index", None) if choose is not None else None
                    for agent, choose in zip(self._agents, quick, strict=True)]
-        while True:
-            player = current()
-            if player == CHANCE:
-                action = sample(draw())
-            elif player == TERMINAL:
-                break
-            elif (index := uniform[player]) is not None:  # what `choose` would pick
-                legal = legal_actions()
-                action = legal[index(len(legal))]
-            elif (choose := quick[player]) is None:
-                break
-            else:
-                action = choose(None, legal_actions())
-            log(action)
-            apply(action)
+        play_quietly(self._state, self._chance.random, self._log.actions.append, quick,
+                     uniform)
         self.version = len(self._log)
 
     def _let_simultaneous_bots_decide(self) -> None:
