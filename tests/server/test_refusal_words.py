@@ -213,3 +213,37 @@ def test_not_started_reaches_a_french_seat_with_its_words(client: TestClient) ->
                 "la partie n'a pas commencé : elle débute dès que chaque joueur a ouvert "
                 "sa place")
             assert translated(said, "de") == []
+
+
+def test_every_socket_refusal_of_the_server_reads_in_french_and_german() -> None:
+    """The socket's own refusals (rate limits, a spectator's asks, a busy hint …) carry
+    their words; their English message is the words' English, as before."""
+    from albion.server.refusals import SAID_WORDS, refused  # noqa: PLC0415
+
+    assert len(SAID_WORDS) >= 14
+    for said, words in SAID_WORDS.items():
+        frame = refused(said)
+        assert frame["message"] == str(words) == said[1]
+        assert from_json(frame["words"]) == words
+        for lang in ("fr", "de"):
+            assert translated(words, lang) == [], (lang, said)
+            assert translator(lang).words(words) != str(words), (lang, said)
+
+
+def test_a_bad_name_and_a_bad_chat_line_read_in_french(client: TestClient) -> None:
+    created = table(client, players=["human", "human"], seed=4)
+    name, token = created["table"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{name}?token={token}") as one:
+        one.receive_json()
+        one.send_json({"type": "join", "name": "x" * 41})
+        refusal = one.receive_json()
+        assert refusal["code"] == "bad_name"
+        assert refusal["message"] == "a name is at most 40 characters"
+        assert translator("fr").words(words_of(refusal)) == \
+            "un nom fait au plus 40 caractères"
+        one.send_json({"type": "chat", "text": "   "})
+        refusal = one.receive_json()
+        assert refusal["code"] == "bad_chat"
+        assert refusal["message"] == "an empty line is not sent"
+        assert translator("de").words(words_of(refusal)) == \
+            "eine leere Zeile wird nicht gesendet"

@@ -68,6 +68,7 @@ from albion.server.refusals import (
     STAND_IN,
     decision_refused,
     refusal_words,
+    refused,
 )
 from albion.server.replays import add_replays
 from albion.server.seat_routes import add_seat_routes
@@ -275,7 +276,7 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await _submit(actor, client, message)
     elif message.type == "hello":
         if not hellos.take():
-            await client.send(error(*HELLO_LIMITED))
+            await client.send(refused(HELLO_LIMITED))
             return
         actor.replay_from(client, message.since)
         await actor.send_update(client)
@@ -287,7 +288,7 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await _chat(actor, client, message.text)
     elif message.type == "chat_spectators":
         if client.seat is None:
-            await client.send(error(*CHAT_SETTING_FOR_SPECTATOR))
+            await client.send(refused(CHAT_SETTING_FOR_SPECTATOR))
         else:
             await actor.let_spectators_chat(message.allow)
     else:
@@ -297,16 +298,16 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
 async def _chat(actor: TableActor, client: Client, raw: str) -> None:
     """A chat line: a seat's, or a spectator's when a seat lets them; a few a minute."""
     if client.seat is None and not actor.spectators_chat:
-        await client.send(error(*CHAT_CLOSED))
+        await client.send(refused(CHAT_CLOSED))
         return
     try:
         line = clean_line(raw)
     except LineRefused as refusal:
-        await client.send(error("bad_chat", str(refusal)))
+        await client.send(error("bad_chat", str(refusal), words=refusal.words))
         return
     who: int | str = client.seat if client.seat is not None else client.address
     if not actor.chat_allowance(who).take():
-        await client.send(error(*CHAT_LIMITED))
+        await client.send(refused(CHAT_LIMITED))
         return
     await actor.say(client.seat, line)
 
@@ -314,11 +315,11 @@ async def _chat(actor: TableActor, client: Client, raw: str) -> None:
 async def _back(actor: TableActor, client: Client) -> None:
     """The seat's person takes it back from the stand-in: everyone is told (a notice)."""
     if client.seat is None:
-        await client.send(error(*BACK_FOR_SPECTATOR))
+        await client.send(refused(BACK_FOR_SPECTATOR))
         return
     try:
         if not await actor.take_back(client.seat):
-            await client.send(error(*NOT_AWAY))
+            await client.send(refused(NOT_AWAY))
     except StandInKeeps as keeps:
         await client.send(error(*STAND_IN, words=keeps.words))
 
@@ -328,11 +329,11 @@ async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas
     mislead (`names`), a few a minute."""
     seat = client.seat
     if seat is None:
-        await client.send(error(*NAME_FOR_SPECTATOR))
+        await client.send(refused(NAME_FOR_SPECTATOR))
         return
     table = actor.table
     if table.is_over():
-        await client.send(error(*NAMES_OVER))
+        await client.send(refused(NAMES_OVER))
         return
     labels = [table.game.seat_name(other) for other in range(table.num_players)]
     taken = [label for other, label in enumerate(labels) if other != seat] + [
@@ -340,10 +341,10 @@ async def _join(actor: TableActor, client: Client, message: Join, quotas: Quotas
     try:
         chosen = choose_name(message.name, labels[seat], taken)
     except NameRefused as refusal:
-        await client.send(error("bad_name", str(refusal)))
+        await client.send(error("bad_name", str(refusal), words=refusal.words))
         return
     if not actor.rename_allowance(seat).take() or not quotas.renames.take(client.address):
-        await client.send(error(*NAME_LIMITED))
+        await client.send(refused(NAME_LIMITED))
         return
     await actor.name(seat, chosen.name)
     await client.send({"type": "named", "name": chosen.name, "trimmed": chosen.trimmed})
@@ -354,7 +355,7 @@ async def _hint(actor: TableActor, client: Client) -> None:
     a few per minute per connection."""
     seat = client.seat
     if seat is None:
-        await client.send(error(*HINT_FOR_SPECTATOR))
+        await client.send(refused(HINT_FOR_SPECTATOR))
         return
     if not actor.started:
         async with actor.lock:
@@ -363,17 +364,17 @@ async def _hint(actor: TableActor, client: Client) -> None:
                 return
     table = actor.table
     if seat not in table.to_move():
-        await client.send(error(*HINT_NOT_NOW))
+        await client.send(refused(HINT_NOT_NOW))
         return
     if not actor.hint_allowance(seat).take():
-        await client.send(error(*HINT_LIMITED))
+        await client.send(refused(HINT_LIMITED))
         return
     version = table.version
     texts = table.legal(seat)
     try:
         advice = await actor.hint(client.address, seat)
     except HintsBusy:
-        await client.send(error(*HINT_BUSY))
+        await client.send(refused(HINT_BUSY))
         return
     await client.send({"type": "hint", "version": version, "action": texts[advice.index],
                        "win_chance": None if advice.iterations == 0
@@ -383,7 +384,7 @@ async def _hint(actor: TableActor, client: Client) -> None:
 
 async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     if client.seat is None:
-        await client.send(error(*SPECTATOR_DECIDES))
+        await client.send(refused(SPECTATOR_DECIDES))
         return
     try:
         await actor.submit(client.seat, message.action, message.version)

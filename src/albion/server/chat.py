@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from albion.core.words import Words, say
 from albion.server.names import REFUSED_CATEGORIES
 
 MAX_LENGTH = 200
@@ -23,6 +24,10 @@ SPACES = re.compile(r"\s+")
 
 class LineRefused(ValueError):  # noqa: N818 - a refusal the caller answers
     """A line that may not be shown: the message says why."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words  # for a face to say in its reader's language (issue 29)
 
 
 @dataclass(frozen=True)
@@ -44,12 +49,12 @@ def clean_line(raw: str) -> str:
     text = unicodedata.normalize("NFC", raw)
     if any(unicodedata.category(char) in REFUSED_CATEGORIES and char not in " \t\n"
            for char in text):
-        raise LineRefused("a chat line may not hold control or direction characters")
+        raise LineRefused(say("a chat line may not hold control or direction characters"))
     line = SPACES.sub(" ", text).strip()
     if not line:
-        raise LineRefused("an empty line is not sent")
+        raise LineRefused(say("an empty line is not sent"))
     if len(line) > MAX_LENGTH:
-        raise LineRefused(f"a chat line is at most {MAX_LENGTH} characters")
+        raise LineRefused(say("a chat line is at most {count} characters", count=MAX_LENGTH))
     return line
 
 

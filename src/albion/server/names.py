@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from albion.core.words import Words, say
+
 MAX_LENGTH = 40
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Controls, format characters (bidirectional overrides and isolates, zero-width
@@ -20,7 +22,12 @@ SPACES = re.compile(r"\s+")
 
 
 class NameRefused(ValueError):  # noqa: N818 - a refusal the caller answers
-    """A name that may not be shown: the message says why, in a player's words."""
+    """A name that may not be shown: the message says why, in a player's words (`words`,
+    for a face to say in its reader's language, issue 29)."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -42,13 +49,14 @@ def choose_name(raw: str, own_label: str, taken: Iterable[str]) -> ChosenName:
     bad = sorted({f"U+{ord(char):04X}" for char in text
                   if unicodedata.category(char) in REFUSED_CATEGORIES and char not in " \t"})
     if bad:
-        raise NameRefused(f"a name may not hold control or direction characters "
-                          f"({', '.join(bad[:3])})")
+        raise NameRefused(say("a name may not hold control or direction characters "
+                              "({characters})", characters=", ".join(bad[:3])))
     name = SPACES.sub(" ", text).strip()
     if not any(char.isalnum() for char in name):
-        raise NameRefused("a name needs at least one letter or digit")
+        raise NameRefused(say("a name needs at least one letter or digit"))
     if len(name) > MAX_LENGTH:
-        raise NameRefused(f"a name is at most {MAX_LENGTH} characters")
+        raise NameRefused(say("a name is at most {count} characters", count=MAX_LENGTH))
     if _key(name) != _key(own_label) and _key(name) in {_key(other) for other in taken}:
-        raise NameRefused(f"{name!r} is another seat's label or name: choose another")
+        raise NameRefused(say("{name} is another seat's label or name: choose another",
+                                 name=repr(name)))
     return ChosenName(name, trimmed=name != raw)

@@ -5,6 +5,8 @@ so the two never drift."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from albion.core.errors import (
     AlbionError,
     IllegalActionError,
@@ -12,31 +14,44 @@ from albion.core.errors import (
     NotYourTurn,
     StaleVersion,
 )
-from albion.core.words import Words
+from albion.core.words import Words, say
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
+from albion.server.messages import error
 
 Said = tuple[str, ...]
 """A refusal: its code, its message, and the ruling it breaks if it breaks one. A refusal
 of the server's own exceptions is sent with their words too (`refusal_words`)."""
+SAID_WORDS: dict[Said, Words] = {}
+"""The words of each refusal below, for a face to say in its reader's language (issue
+29); the frame's `message` stays their English."""
 
-HELLO_LIMITED: Said = ("rate_limited", "hello at most once a second")
-HINT_LIMITED: Said = ("rate_limited", "hints are limited to a few a minute")
-HINT_BUSY: Said = ("busy", "a hint of yours is being searched: ask again once it has come")
-HINT_NOT_NOW: Said = ("not_your_turn", "a hint is for a decision you have to make now")
-HINT_FOR_SPECTATOR: Said = ("not_a_seat", "spectators get no hints")
-NAME_LIMITED: Said = ("rate_limited", "names are limited to a few a minute")
-NAMES_OVER: Said = ("over", "the game is over: names stay as they were")
-NAME_FOR_SPECTATOR: Said = ("not_a_seat", "spectators have no seat to name")
-SPECTATOR_DECIDES: Said = ("not_your_turn", "a spectator cannot decide")
+
+def _said(code: str, words: Words) -> Said:
+    said = (code, str(words))
+    SAID_WORDS[said] = words
+    return said
+
+
+HELLO_LIMITED: Said = _said("rate_limited", say("hello at most once a second"))
+HINT_LIMITED: Said = _said("rate_limited", say("hints are limited to a few a minute"))
+HINT_BUSY: Said = _said("busy", say("a hint of yours is being searched: ask again once it "
+                                    "has come"))
+HINT_NOT_NOW: Said = _said("not_your_turn",
+                           say("a hint is for a decision you have to make now"))
+HINT_FOR_SPECTATOR: Said = _said("not_a_seat", say("spectators get no hints"))
+NAME_LIMITED: Said = _said("rate_limited", say("names are limited to a few a minute"))
+NAMES_OVER: Said = _said("over", say("the game is over: names stay as they were"))
+NAME_FOR_SPECTATOR: Said = _said("not_a_seat", say("spectators have no seat to name"))
+SPECTATOR_DECIDES: Said = _said("not_your_turn", say("a spectator cannot decide"))
 NOT_STARTED: Said = ("not_started", NotStarted.MESSAGE)
 STAND_IN: Said = ("stand_in", StandInKeeps.MESSAGE)
 NOT_STORED: Said = ("not_stored", NotStored.MESSAGE)
-NOT_AWAY: Said = ("not_away", "no stand-in plays your seat now: it is yours")
-CHAT_LIMITED: Said = ("rate_limited", "chat lines are limited to a few a minute")
-CHAT_CLOSED: Said = ("not_a_seat", "spectators may not write in this table's chat: a seat "
-                     "has not let them")
-CHAT_SETTING_FOR_SPECTATOR: Said = ("not_a_seat", "only a seat lets spectators chat")
-BACK_FOR_SPECTATOR: Said = ("not_a_seat", "a spectator has no seat to take back")
+NOT_AWAY: Said = _said("not_away", say("no stand-in plays your seat now: it is yours"))
+CHAT_LIMITED: Said = _said("rate_limited", say("chat lines are limited to a few a minute"))
+CHAT_CLOSED: Said = _said("not_a_seat", say("spectators may not write in this table's chat: "
+                                            "a seat has not let them"))
+CHAT_SETTING_FOR_SPECTATOR: Said = _said("not_a_seat", say("only a seat lets spectators chat"))
+BACK_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no seat to take back"))
 
 CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotStarted, "not_started"), (NotStored, "not_stored"), (StandInKeeps, "stand_in"),
@@ -65,3 +80,8 @@ def decision_refused(refusal: Exception) -> Said:
         if isinstance(refusal, kind):
             return (code, str(refusal))
     raise TypeError(f"{type(refusal).__name__} is not a refusal of a decision")
+
+
+def refused(said: Said) -> dict[str, Any]:
+    """The error frame of one of the refusals above, with its words."""
+    return error(*said, words=SAID_WORDS.get(said))
