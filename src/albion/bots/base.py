@@ -3,6 +3,7 @@ generator, and returns one of the legal actions. It never sees a state."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -40,6 +41,9 @@ class AgentBase:
     uniform_index: Callable[[int], int] | None = None
     """For a bot whose choice is `legal[uniform_index(len(legal))]` and nothing else (the
     random bot): the simulations' fast path picks so itself, sparing a call to `choose`."""
+    uniform_rng: random.Random | None = None
+    """For such a bot whose `uniform_index` is this generator's `randrange`: the fast path
+    draws from it directly, as `randrange` does (issue 28)."""
 
 
 class Chooser(AgentBase):

@@ -24,6 +24,7 @@ class RandomBot(AgentBase):
         self.rng = rng
         # `rng.randrange`, drawn the same way by the compiled search (issue 28)
         self.uniform_index = partial(random_index, rng)
+        self.uniform_rng = rng
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         return legal[random_index(self.rng, len(legal))]

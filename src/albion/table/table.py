@@ -14,6 +14,7 @@ presentation model (`views`), and the update a decision makes (`update`)."""
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
@@ -497,8 +498,11 @@ class Table(Generic[S, A, V]):
                  for agent in self._agents]
         uniform = [getattr(agent, "uniform_index", None) if choose is not None else None
                    for agent, choose in zip(self._agents, quick, strict=True)]
+        generators = [rng if choose is not None and type(rng := getattr(
+            agent, "uniform_rng", None)) is random.Random else None
+            for agent, choose in zip(self._agents, quick, strict=True)]
         play_quietly(self._state, self._chance.random, self._log.actions.append, quick,
-                     uniform)
+                     uniform, generators)
         self.version = len(self._log)
 
     def _let_simultaneous_bots_decide(self) -> None:
