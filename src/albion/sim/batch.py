@@ -5,7 +5,6 @@ Ray cluster, and each game streams back as soon as it ends."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -20,6 +19,7 @@ from albion.core.state import CAP
 from albion.core.variants import Variant, VariantValue
 from albion.sim.records import record_json
 from albion.sim.schedule import seating as balanced_seating
+from albion.sim.worker_pool import imap_unordered
 from albion.sim.workers import init_worker
 from albion.table.seeding import game_seed
 from albion.table.table import Table
@@ -140,15 +140,9 @@ def run_games(task: GameTask, indices: Sequence[int], backend: str = "process",
     size = 1 if task.keep_record else max(1, min(8, len(indices) // (workers * 4) or 1))
     chunks = ((task, list(indices[i:i + size])) for i in range(0, len(indices), size))
     if backend == "process":
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=init_worker,
-                                                         initargs=(os.getpid(),))
-        try:
-            for results in pool.imap_unordered(_play_chunk, chunks):
-                yield from results
-            pool.close()
-        finally:  # done, failed or interrupted: no worker outlives the batch
-            pool.terminate()
-            pool.join()
+        for results in imap_unordered(_play_chunk, chunks, workers, init_worker,
+                                      (os.getpid(),)):
+            yield from results
         return
     yield from _run_on_ray(task, [chunk for _, chunk in chunks], workers, address)
 
