@@ -62,6 +62,9 @@ class Client:
     """The client's address, as its limits count it."""
     greeted: bool = False
     """Whether it was sent the game's geometry (in its first update)."""
+    session_hash: str | None = None
+    """The hash of the account session that opened its seat (issue 30), when no token
+    did: a renewed token leaves it open; the session's end closes it."""
 
 
 class TableActor:
@@ -331,9 +334,10 @@ class TableActor:
 
     async def sign_out(self, seat: int, token_hash: str | None) -> None:
         """The seat's owner took a new token: its connections opened with another one
-        are closed (here; other processes hear it by notification)."""
+        are closed (here; other processes hear it by notification). Those its account's
+        session opened stay: the account holds the seat whatever its token."""
         for client in [c for c in list(self.clients) if c.seat == seat
-                       and c.token_hash != token_hash]:
+                       and c.session_hash is None and c.token_hash != token_hash]:
             await client.close(1008, "signed out: this seat's owner opened it afresh")
             self.leave(client)
 

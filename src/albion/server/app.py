@@ -23,11 +23,14 @@ from albion import __version__
 from albion.bots.registry import problem_words
 from albion.core.errors import StaleVersion
 from albion.core.words import Words, say
+from albion.server.account_routes import AccountKit, add_account_routes
+from albion.server.account_tables import add_account_tables
 from albion.server.actor import Client, TableActor
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.chat import LineRefused, clean_line
 from albion.server.credentials import asks_for_seat, is_table_id, offered_token
+from albion.server.csrf import CsrfGuard
 from albion.server.errors import (
     ApiError,
     NotStarted,
@@ -38,6 +41,7 @@ from albion.server.errors import (
 )
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
+from albion.server.invitation_routes import add_invitation_routes
 from albion.server.languages import page_language
 from albion.server.lobby import add_lobby
 from albion.server.logs import install as redact_logs
@@ -45,6 +49,7 @@ from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
 from albion.server.names import NameRefused, choose_name
 from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
+from albion.server.passwords import Passwords
 from albion.server.public import add_public
 from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
@@ -72,6 +77,7 @@ from albion.server.refusals import (
 )
 from albion.server.replays import add_replays
 from albion.server.seat_routes import add_seat_routes
+from albion.server.sessions import session_seat
 from albion.server.settings import ServerSettings
 from albion.server.store import Store, token_hash
 from albion.table.protocol import words_value
@@ -104,12 +110,19 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.body_limit)  # inside the pages' headers
     quotas = Quotas.of(settings)
     _errors(app)
+    kit = AccountKit(hub, hub.accounts, hub.account_seats,
+                     Passwords((settings.password_time_cost, settings.password_memory_kib,
+                                settings.password_lanes), settings.password_hashes), quotas)
     add_lobby(app, hub, quotas.tables)
     add_seat_routes(app, hub, quotas.tables)
+    add_account_routes(app, kit)
+    add_account_tables(app, kit)
+    add_invitation_routes(app, kit)
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)
     add_public(app, settings)
+    app.add_middleware(CsrfGuard, accounts=hub.accounts)  # a signed-in browser's token
     app.add_middleware(HostCheck, allowed=settings.allowed_hosts)  # outermost: first
     return app
 
@@ -197,18 +210,21 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
     token = offered_token(socket.headers, socket.cookies, socket.query_params,
                           allow_query=True)
     seat = None
-    if token is None and asks_for_seat(socket.query_params, socket.headers):
+    if token is not None:
+        seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
+    held = None if seat is not None else await session_seat(socket, hub.accounts, table_id)
+    if held is not None:  # no seat cookie (or a stale one): the account's session
+        seat, token = held.seat, None
+    if seat is None and token is not None:
+        await _refuse(socket, "that token opens no seat at this table")
+        return
+    if seat is None and asks_for_seat(socket.query_params, socket.headers):
         await _refuse(socket, "this browser holds no such seat at this table (was its "
                       "link opened in another one?)")
         return
-    if token is not None:
-        seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
-        if seat is None:
-            await _refuse(socket, "that token opens no seat at this table")
-            return
-        if not quotas.seat_connects.take((table_id, seat)):
-            await _refuse(socket, "this seat reconnects too often: wait a moment")
-            return
+    if seat is not None and not quotas.seat_connects.take((table_id, seat)):
+        await _refuse(socket, "this seat reconnects too often: wait a moment")
+        return
     actor = await hub.actor(table_id)
     if actor is None:
         await _refuse(socket, "no such table")
@@ -221,7 +237,8 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
         await actor.start()
     outbox = Outbox(socket, settings.send_queue)  # the table never waits for this client
     client = Client(seat, outbox.send, token_hash=token_hash(token) if token else None,
-                    close=outbox.close, address=address)
+                    close=outbox.close, address=address,
+                    session_hash=held.session_hash if held else None)
     bucket = TokenBucket(settings.message_rate, settings.message_burst)
     hellos = TokenBucket(HELLO_RATE, HELLO_BURST)
     stopped = asyncio.ensure_future(outbox.stopped.wait())

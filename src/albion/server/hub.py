@@ -15,6 +15,8 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from albion.server.account_seats import AccountSeats
+from albion.server.accounts import Accounts
 from albion.server.actor import TableActor
 from albion.server.bots import BotPool, Chance
 from albion.server.credentials import is_table_id
@@ -24,6 +26,7 @@ from albion.server.ownership import Ownership
 from albion.server.pace import Pace
 from albion.server.settings import ServerSettings
 from albion.server.store import CHANNEL, Store, TableRow
+from albion.server.usernames import DELETED_NAME
 from albion.table import AnyTable, Table
 
 log = logging.getLogger("albion.server")
@@ -33,6 +36,9 @@ class Hub:
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
+        self.accounts = Accounts(store, settings.session_days)
+        self.account_seats = AccountSeats(store)
+        """Accounts, their sessions and seats (issue 30)."""
         self.bots = BotPool(settings)
         self.pace = Pace()
         """Places for moves in flight: bots queue for them, people never (issue 28)."""
@@ -186,9 +192,40 @@ class Hub:
 
     async def announce(self, table_id: str, what: str) -> None:
         """Tell the other processes (PostgreSQL) something about a table that is not a
-        decision: `revoke:SEAT` (a seat's token changed), `rematch`."""
+        decision: `revoke:SEAT` (a seat's token changed), `rematch`, `sessions:SEAT` (an
+        account's sessions ended), `names` (a deleted account's seats renamed)."""
         if self.shared:
             await asyncio.to_thread(self._announce, table_id, what)
+
+    async def drop_sessions(self, held: list[tuple[str, int]]) -> None:
+        """Accounts' sessions ended (signed out, or the account deleted): at each of
+        those seats, the connections opened by a session that no longer opens the seat
+        close, on every process."""
+        for table_id, seat in held:
+            await self.close_dead_sessions(table_id, seat)
+            await self.announce(table_id, f"sessions:{seat}")
+
+    async def close_dead_sessions(self, table_id: str, seat: int) -> None:
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return
+        for client in [c for c in list(actor.clients)
+                       if c.seat == seat and c.session_hash is not None]:
+            assert client.session_hash is not None
+            if not await asyncio.to_thread(self.accounts.session_opens, client.session_hash,
+                                           table_id, seat):
+                await client.close(1008, "signed out: this account's session ended")
+                actor.leave(client)
+
+    async def renamed(self, held: list[tuple[str, int]]) -> None:
+        """A deleted account's seats are called "deleted player" now: everyone at those
+        tables hears it, on every process."""
+        for table_id, seat in held:
+            actor = self.actors.get(table_id)
+            if actor is not None:
+                actor.names[seat] = DELETED_NAME
+                await actor.broadcast()
+            await self.announce(table_id, "names")
 
     def _announce(self, table_id: str, what: str) -> None:
         with self.store.transaction() as db:
@@ -211,6 +248,11 @@ class Hub:
                                                                actor.id, seat))
         elif what[0] == "chat":
             await actor.catch_up_chat()
+        elif what[0] == "sessions" and len(what) > 1 and what[1].isdigit():
+            await self.close_dead_sessions(actor.id, int(what[1]))
+        elif what[0] == "names":
+            actor.names = await asyncio.to_thread(self.store.names, actor.id)
+            await actor.broadcast()
         elif what[0] == "rematch":
             if len(what) > 1 and what[1].isdigit():  # `rematch:SEAT`: that seat said no
                 actor.rematch_declined.add(int(what[1]))
@@ -308,7 +350,8 @@ class Hub:
                         actor = self.actors.get(table_id)
                         if actor is None:
                             continue
-                        if what and what[0] in ("presence", "revoke", "rematch", "chat"):
+                        if what and what[0] in ("presence", "revoke", "rematch", "chat", "sessions",
+                                               "names"):
                             self.spawn(self._heard(actor, what))
                         elif actor.table.version < int(version) or not actor.started \
                                 or what:

@@ -1,7 +1,8 @@
 """What one client address may take: tables created (a token bucket per address), table
-WebSockets open at once (a count per address) and opened lately, names chosen lately; and
-what one seat may: connections opened lately (issue 25: reconnect and rename storms from one
-address slowed every table).
+WebSockets open at once (a count per address) and opened lately, names chosen lately,
+sign-ins and accounts made (issue 30); what one seat may: connections opened lately (issue
+25: reconnect and rename storms from one address slowed every table); and what one
+account may: failed sign-ins, from every address together.
 
 An IPv6 address counts by its /64, the block one home or one host is given, so a client
 cannot step around a limit by changing addresses inside it. Behind a reverse proxy the
@@ -53,6 +54,10 @@ class Buckets:
     def take(self, key: Hashable) -> bool:
         """One for `key`, if its bucket holds one."""
         return self._bucket(key).take()
+
+    def has(self, key: Hashable) -> bool:
+        """Whether `key`'s bucket holds one now (taking nothing)."""
+        return self._bucket(key).seconds_to_next() == 0
 
     def retry_after(self, key: Hashable) -> int:
         """Whole seconds until `key` may take one again (at least 1)."""
@@ -113,6 +118,12 @@ class Quotas:
     """Connections a seat (table id, seat) opens, from anywhere."""
     renames: Buckets
     """Names an address chooses, at every table."""
+    signins: Buckets
+    """Sign-in attempts an address makes (issue 30)."""
+    failed_signins: Buckets
+    """Failed sign-ins of an account (its folded name), from every address."""
+    signups: Buckets
+    """Accounts an address creates."""
 
     @classmethod
     def of(cls, settings: ServerSettings) -> Quotas:
@@ -120,4 +131,7 @@ class Quotas:
                    ConnectionQuota(settings.connections_per_address),
                    Buckets(settings.connect_rate, settings.connect_burst),
                    Buckets(settings.seat_connect_rate, settings.seat_connect_burst),
-                   Buckets(10 * settings.rename_rate, 10 * settings.rename_burst))
+                   Buckets(10 * settings.rename_rate, 10 * settings.rename_burst),
+                   Buckets(settings.signin_rate, settings.signin_burst),
+                   Buckets(settings.account_signin_rate, settings.account_signin_burst),
+                   Buckets(settings.signup_rate, settings.signup_burst))

@@ -16,8 +16,9 @@ from albion.server.errors import ApiError
 from albion.server.hub import Hub
 from albion.server.lobby import check_origin, create_table, table_row
 from albion.server.messages import Claim, Clock, CreateTable, ErrorBody, Rematch, SeatSession
-from albion.server.public import public_base
+from albion.server.public import own_base, public_base
 from albion.server.quotas import TableQuota
+from albion.server.sessions import is_secure, session_of, session_seat
 from albion.server.store import Conflict, InviteUsed, TableRow, token_hash
 
 NO_REMATCH_YET = say("a rematch follows a game that is over")
@@ -50,6 +51,7 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
             raise ApiError(403, "bad_invite",
                            say("that invitation opens no seat at this table"))
         seat, token = taken
+        await keep_if_signed_in(hub, request, table_id, seat)
         return _session(request, response, table_id, seat, token)
 
     @app.post("/api/tables/{table_id}/sit", response_model=SeatSession,
@@ -70,22 +72,29 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
             raise ApiError(409, "seat_taken", say("seat {seat} is not free (taken, a "
                                                   "bot's, or the game has begun)",
                                                   seat=seat + 1))
+        await keep_if_signed_in(hub, request, table_id, seat)
         return _session(request, response, table_id, seat, token)
 
     @app.post("/api/tables/{table_id}/session", response_model=SeatSession,
               responses=REFUSALS)
     async def session(request: Request, response: Response, table_id: str) -> SeatSession:
         """The page of a seat whose token it was given (`Authorization: Bearer`): the
-        seat's cookies, so the token leaves the page's address."""
+        seat's cookies, so the token leaves the page's address. A seat the signed-in
+        account holds (`?seat=S`, no token) needs none: its session opens it."""
         check_origin(request, hub.settings)
         seat, token = await _credential(hub, request, table_id)
+        if token is None:
+            return SeatSession(table=table_id, seat=seat, token=None,
+                               url=f"{own_base(request)}/play/{table_id}?seat={seat}")
         return _session(request, response, table_id, seat, None, cookie=token)
 
     @app.post("/api/tables/{table_id}/revoke", response_model=SeatSession,
               responses=REFUSALS)
     async def revoke(request: Request, response: Response, table_id: str) -> SeatSession:
         """Sign the seat's other sessions out: a new token opens it from now on (also
-        set as cookies); every connection opened with the old one is closed."""
+        set as cookies); every connection opened with the old one is closed. The
+        account holding the seat may ask too (its session, `?seat=S`), and its own
+        sessions' connections stay."""
         check_origin(request, hub.settings)
         seat, token = await _credential(hub, request, table_id)
         fresh = await asyncio.to_thread(hub.store.rotate, table_id, seat, token)
@@ -125,6 +134,7 @@ def add_seat_routes(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                     "your seat at the rematch {table} is taken already (by you, in another "
                     "window?)", table=new_id))
             set_seat_cookies(response, new_id, seat, token, secure=_secure(request))
+            await keep_if_signed_in(hub, request, new_id, seat)
         await _tell_rematch(hub, table_id, new_id, seat if offered else None, seat)
         return Rematch(table=new_id, seat=seat, token=token,
                        url=f"{base}/play/{new_id}?seat={seat}" if seat is not None
@@ -180,17 +190,31 @@ async def _create_rematch(hub: Hub, request: Request, quota: TableQuota,
     return created.table, True
 
 
-async def _credential(hub: Hub, request: Request, table_id: str) -> tuple[int, str]:
-    """The seat the request's token opens, and the token (401 without one, 403 when it
+async def _credential(hub: Hub, request: Request,
+                      table_id: str) -> tuple[int, str | None]:
+    """The seat the request's token opens, and the token; or the seat `?seat=S` names
+    that the signed-in account holds, and None (401 without either, 403 when the token
     opens nothing here)."""
     token = offered_token(request.headers, request.cookies, request.query_params)
+    seat = None if token is None else await asyncio.to_thread(hub.store.seat_of,
+                                                              table_id, token)
+    if seat is not None:
+        return seat, token
+    held = await session_seat(request, hub.accounts, table_id)
+    if held is not None:
+        return held.seat, None
     if token is None:
         raise ApiError(401, "no_credential", say("this needs the seat's token: the seat's "
                                                  "cookie, or Authorization: Bearer TOKEN"))
-    seat = await asyncio.to_thread(hub.store.seat_of, table_id, token)
-    if seat is None:
-        raise ApiError(403, "bad_credential", say("that token opens no seat at this table"))
-    return seat, token
+    raise ApiError(403, "bad_credential", say("that token opens no seat at this table"))
+
+
+async def keep_if_signed_in(hub: Hub, request: Request, table_id: str, seat: int) -> None:
+    """A seat taken by a signed-in browser is its account's too (issue 30: "my
+    tables"); a guest's stays a guest's."""
+    session = await session_of(request, hub.accounts)
+    if session is not None:
+        await asyncio.to_thread(hub.account_seats.link, session.account_id, table_id, seat)
 
 
 def _session(request: Request, response: Response, table_id: str, seat: int,
@@ -203,4 +227,4 @@ def _session(request: Request, response: Response, table_id: str, seat: int,
 
 
 def _secure(request: Request) -> bool:
-    return request.url.scheme == "https"
+    return is_secure(request)

@@ -106,6 +106,28 @@ class ServerSettings:
     max_notices: int = 500
     """Notices one table may store (stand-ins taking over, owners back): past it an
     owner no longer takes their seat back from the stand-in in that game."""
+    signin_rate: float = 0.2
+    """Sign-in attempts one client address may make a second, on average (issue 30):
+    one every five seconds; past it and the burst, 429 with Retry-After."""
+    signin_burst: int = 10
+    account_signin_rate: float = 1 / 60
+    """Failed sign-ins one account may take a second, on average, from every address
+    together (one a minute): password guessing spread over many addresses."""
+    account_signin_burst: int = 5
+    signup_rate: float = 1 / 60
+    """Accounts one client address may create a second, on average (one a minute)."""
+    signup_burst: int = 5
+    password_time_cost: int = 3
+    """Argon2id's passes for new password hashes; with `password_memory_kib` and
+    `password_lanes`, RFC 9106's second recommended setting (64 MiB). A hash made with
+    other numbers is made again at the next sign-in. Tests lower them."""
+    password_memory_kib: int = 65_536
+    password_lanes: int = 4
+    password_hashes: int = 2
+    """Passwords hashed or checked at once (each takes `password_memory_kib`); more
+    wait their turn."""
+    session_days: float = 30.0
+    """How long an account's session lasts after sign-in (its cookie too)."""
 
 
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")

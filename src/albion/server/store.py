@@ -335,14 +335,17 @@ class Store:
                 .values(token_hash=token_hash(token))).rowcount
         return token if taken else None
 
-    def rotate(self, table_id: str, seat: int, token: str) -> str | None:
+    def rotate(self, table_id: str, seat: int, token: str | None) -> str | None:
         """A new token for the seat `token` opens, which then opens nothing (its holder
-        signs the seat's other sessions out); None if `token` no longer opens it."""
+        signs the seat's other sessions out); None if `token` no longer opens it. With
+        `token` None (the account holding the seat asks, issue 30): whatever token
+        opened it."""
         fresh = new_token()
+        held = seats.c.token_hash.is_not(None) if token is None else \
+            seats.c.token_hash == token_hash(token)
         with self.transaction() as db:
             moved = db.execute(update(seats).where(
-                seats.c.table_id == table_id, seats.c.seat == seat,
-                seats.c.token_hash == token_hash(token))
+                seats.c.table_id == table_id, seats.c.seat == seat, held)
                 .values(token_hash=token_hash(fresh))).rowcount
         return fresh if moved else None
 
