@@ -95,7 +95,8 @@ def test_ctrl_c_stops_a_tournament_at_once_keeping_finished_games(tmp_path: Path
     process = subprocess.Popen(
         [sys.executable, "-m", "albion", "tournament", "diamoniak", "--bots",
          "random,heuristic", "--games", "100000", "--workers", "2", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal)  # noqa: PLW1509 - resets one signal only
     results = out / "results.jsonl"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (
@@ -109,6 +110,35 @@ def test_ctrl_c_stops_a_tournament_at_once_keeping_finished_games(tmp_path: Path
     assert len(list((out / "records").iterdir())) == kept
     time.sleep(1)
     assert not _children_of(process.pid), "no worker outlives the tournament"
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """A suite started in the background (`.ci/run &`) hands its children Ctrl-C
+    ignored, as POSIX shells do; a person's terminal does not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_a_tournament_started_with_ctrl_c_ignored_keeps_ignoring_it(tmp_path: Path) -> None:
+    """`albion tournament … &` from a script: SIGINT stays ignored, never half-taken
+    (it used to interrupt only when it landed while a result was being stored)."""
+    out = tmp_path / "run"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "albion", "tournament", "diamoniak", "--bots",
+         "random,heuristic", "--games", "40", "--workers", "2", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_ignored)  # noqa: PLW1509 - sets one signal only
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.01)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert len(results.read_text().splitlines()) == 40
+
+
+def _ctrl_c_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _children_of(pid: int) -> list[str]:

@@ -119,8 +119,9 @@ class ResultFolder:
 def sigint_deferred() -> Iterator[None]:
     """Ctrl-C during the block takes effect when the block ends. (Blocking the signal
     would not do: any thread of the process may receive it, the pool's too.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
+        yield  # started with Ctrl-C ignored (`command &` in a script): it stays ignored
         return
     caught: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda number, _: caught.append(number))
