@@ -38,6 +38,7 @@ OPTION_WORDS: dict[str, Words] = {
     "rollout": say("rollout policy: random or heuristic"),
     "cutoff": say("rollout length before evaluation (0: play to the end)"),
     "bias": say("progressive bias towards the heuristic's choice in the tree (0: none)"),
+    "noise": say("share of decisions played at random instead (0: none, 1: every one)"),
 }
 """What each search option does, in words (`albion bots` says them; the JSON Schema's
 descriptions are their English)."""
@@ -55,6 +56,13 @@ class SearchOptions(BaseModel):
         None, description=str(OPTION_WORDS["rollout"]))
     cutoff: int | None = Field(None, ge=0, description=str(OPTION_WORDS["cutoff"]))
     bias: float | None = Field(None, ge=0, description=str(OPTION_WORDS["bias"]))
+
+
+class HeuristicOptions(BaseModel):
+    """Options of `heuristic`: `noise` grades it down towards the random bot (issue 30)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    noise: float = Field(0.0, ge=0, le=1, description=str(OPTION_WORDS["noise"]))
 
 
 @dataclass(frozen=True)
@@ -101,7 +109,7 @@ def _heuristic(game: AnyGame, rng: random.Random, options: Any) -> Agent:
     strategy = strategy_of(game)
     if strategy is None:
         raise PlayerSpecError(say("no heuristic bot for {game} yet", game=game.name))
-    return HeuristicBot(game, rng, strategy)
+    return HeuristicBot(game, rng, strategy, options.noise)
 
 
 BOTS: dict[str, BotKind] = {
@@ -109,7 +117,7 @@ BOTS: dict[str, BotKind] = {
         BotKind("random", say("uniform choice among the legal actions"), NoOptions,
                 lambda game, rng, options: RandomBot(rng)),
         BotKind("heuristic", say("the game's hand-written strategy (see `albion bots`)"),
-                NoOptions, _heuristic),
+                HeuristicOptions, _heuristic),
         BotKind("ismcts", say("information-set MCTS from its own view"), SearchOptions,
                 lambda game, rng, options: IsmctsBot(game, rng, _settings(game, options))),
         BotKind("cheat-mcts", say("MCTS on the true state: analysis only, sees hidden "
