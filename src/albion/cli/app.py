@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,6 +15,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -25,6 +27,7 @@ from albion.build import build_name, stale_modules
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.play import play_game
+from albion.cli.ratings import anchors_table, rating_bench_table
 from albion.cli.replay import browse
 from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import ends_text, report_table, standings_table, summary_table
@@ -47,6 +50,15 @@ from albion.sim.bench import (
     pin_to_one_core,
     run_baseline,
 )
+from albion.sim.rating.anchors import Anchors, FormatAnchors, load_anchors
+from albion.sim.rating.bench import (
+    DEFAULT_FORMATS,
+    BenchPlan,
+    BenchResult,
+    parse_format,
+    run_bench,
+)
+from albion.sim.rating.calibrate import calibrate, calibrations, with_formats
 from albion.sim.records import check_writable
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.schedule import balanced_games
@@ -287,6 +299,106 @@ def tournament_command(
         print(json.dumps({"config": config.to_json_dict(), **table.to_json_dict()}))
         return
     console.print(standings_table(game, config, table))
+
+
+@app.command("rating-bench", help=N_(
+    "Benchmark the ratings: a population of bots of known strength per format, random\n"
+    "tables; Spearman's rho of OpenSkill and of pairwise Elo with true strength, and the\n"
+    "calibration error of the predicted win chances."))
+def rating_bench_command(
+    formats: Annotated[list[str] | None, typer.Option(
+        "--format", metavar="GAME/N[:LADDER]", help=N_(
+            "A format to benchmark (repeatable; ladder noise or noise+search). Default: "
+            "diamoniak/2, diamoniak/3, diamoniak/4 and raiding-stonehenge/4:noise+search."))
+    ] = None,
+    population: Annotated[int, typer.Option(
+        min=4, max=100_000, help=N_("Players per format, spread evenly over the ladder."))
+    ] = 300,
+    games_each: Annotated[int, typer.Option(
+        min=1, max=10_000, help=N_("Games each player plays (one a round)."))] = 30,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same results."))] = 0,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help=N_("Processes to play in (default: every core); same results."))] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    with user_errors():
+        plans = [parse_format(text, population, games_each, seed) for text in formats] \
+            if formats else [BenchPlan(game, players, ladder, population, games_each, seed)
+                             for game, players, ladder in DEFAULT_FORMATS]
+        for plan in plans:
+            plan.task()  # refuses a population that cannot sit at full tables, now
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task("", total=sum(plan.games() for plan in plans))
+            results: list[BenchResult] = []
+            with interrupted(lambda: _("Stopped: rating-bench keeps nothing; run it again "
+                                       "(same seed, same games).")):
+                for plan in plans:
+                    bar.update(task, description=f"{plan.game}/{plan.players}")
+                    results.append(run_bench(plan, workers or default_workers(),
+                                             progress=_advance(bar, task, sum(
+                                                 p.games() for p in plans[:len(results)]))))
+    seconds = sum(result.seconds for result in results)
+    if as_json:
+        print(json.dumps({"formats": [result.to_json_dict() for result in results],
+                          "seconds": round(seconds, 2)}))
+        return
+    console.print(rating_bench_table(results, seconds))
+
+
+@app.command("rating-calibrate", help=N_(
+    "Place the rating scale's anchors: a seat-balanced tournament among each game's\n"
+    "reference bots at every player count, fitted with the random bot (or the weakest) at 0."))
+def rating_calibrate_command(
+    games_to_place: Annotated[list[str] | None, typer.Option(
+        "--game", metavar="GAME", help=N_(
+            "A game to calibrate (repeatable; default: every game with reference bots)."))
+    ] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=20, max=MAX_GAMES, help=N_("Games per player count."))] = 240,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same anchors."))] = 0,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help=N_("Processes to play in (default: every core); same results."))] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help=N_(
+            "Write the anchors file here, these games' formats placed anew and the others "
+            "kept (src/albion/sim/rating/anchors.json is the one Albion ships)."))] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    with user_errors():
+        anchors = load_anchors()
+        if out is not None:
+            check_writable(out)
+            if out.is_file():
+                try:
+                    anchors = Anchors.from_json_dict(json.loads(out.read_text()))
+                except ValueError as problem:
+                    fail(_("{file}: {problem}", file=str(out), problem=str(problem)))
+        plans = calibrations(anchors, games_to_place or [], games, seed)
+        placed: dict[tuple[str, int], FormatAnchors] = {}
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task("", total=games * len(plans))
+            with interrupted(lambda: _("Stopped: nothing written; run it again (same seed, "
+                                       "same games).")):
+                for number, plan in enumerate(plans):
+                    bar.update(task, description=f"{plan.game}/{plan.players}")
+                    placed[(plan.game, plan.players)] = calibrate(
+                        plan, anchors.scale, workers or default_workers(),
+                        progress=_advance(bar, task, number * games))
+        result = with_formats(anchors, placed)
+        if out is not None:
+            out.write_text(result.to_text())
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+        return
+    console.print(anchors_table(placed))
+    if out is not None:
+        console.print(_("wrote {file}", file=str(out)), markup=False)
 
 
 @app.command("report", help=N_(
@@ -751,6 +863,11 @@ def schema_command(
                    problem=str(error.strerror or error)))
     for path in written:
         console.print(_("wrote {file}", file=str(path)), markup=False)
+
+
+def _advance(bar: Progress, task: TaskID, before: int) -> Callable[[int], None]:
+    """A progress callback for one part of a run: `before` done in the parts before."""
+    return lambda done: bar.update(task, completed=before + done)
 
 
 def _require_proving(command: str) -> None:
