@@ -34,6 +34,7 @@ def test_a_short_fuzz_through_the_server_finds_no_leak() -> None:
     assert result.frames["update"] > 100 and result.frames["error"] > 0
     assert result.frames.get("record 409", 0) > 0, "the record was asked for during play"
     assert result.frames.get("claim 200", 0) > 0, "tables dealt from a secret, seats claimed"
+    assert result.frames.get("probe", 0) > 0, "signed-in seats asked for others' (issue 30)"
     assert result.log_lines > 0, "the server's log was searched"
     assert result.canaries > 0
 
@@ -327,3 +328,15 @@ def test_a_view_that_leaks_at_the_engine_too_is_caught_by_the_canary(
               for f in frames]
     result = scan(facts, frames)
     assert any("canary" in leak for leak in result.leaks), result.leaks[:3]
+
+
+def test_a_session_that_opened_a_seat_its_account_does_not_hold_is_a_leak() -> None:
+    """Issue 30: the fuzz's signed-in seats ask for another seat with their session; the
+    scanner takes the refusal as it should be and anything else as a leak."""
+    facts, frames, table = played("raiding-stonehenge", 3, 4, secret=SECRET)
+    refused = Frame(0, "probe", {"refused": True, "seat": 1})
+    assert scan(facts, [*frames, refused]).leaks == []
+    opened = Frame(0, "probe", {"refused": False, "seat": 1,
+                                "sent": update(table, 1, 0, seed_chosen=False)})
+    leaks = scan(facts, [*frames, opened]).leaks
+    assert any("opened seat 1" in leak for leak in leaks), leaks

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from albion.server import ServerSettings, create_app
 from albion.table import LogRow, Table
+from tests.server.accounts import settings_for, signed_up
 from tests.server.seats import claimed
 
 
@@ -139,3 +141,42 @@ def test_a_chosen_seed_gives_its_creator_every_seat_and_everyone_is_shown_it(
                                              "players": ["human", "human"]}).json()
     assert plain["seed_chosen"] is False
     assert frames(client, plain["table"])[0]["seed_chosen"] is False
+
+
+def test_a_signed_in_seat_sees_through_its_session_what_its_token_shows_and_no_more(
+        database: str) -> None:
+    """Issue 30: a seat an account holds is opened by the account's session with exactly
+    the view its token gives — its own hand (RS-18), nobody else's — and the session
+    opens no other seat; nothing the account is served holds the table's secret."""
+    with TestClient(create_app(settings_for(database)), base_url="http://localhost") as client:
+        created = client.post("/api/tables", json={"game": "raiding-stonehenge",
+                                                   "players": ["human"] * 3}).json()
+        table = created["table"]
+        ann, bob = signed_up(client, "ann"), signed_up(client, "bob")
+        tokens = [ann.post(f"/api/tables/{table}/claim",
+                           json={"invite": created["seats"][0]["invite"]}).json()["token"],
+                  bob.post(f"/api/tables/{table}/claim",
+                           json={"invite": created["seats"][1]["invite"]}).json()["token"]]
+        sessions = [{"Cookie": f"albion_session={signed.http.cookies['albion_session']}"}
+                    for signed in (ann, bob)]
+        views = {}
+        for seat, headers in enumerate(sessions):
+            with client.websocket_connect(f"/ws/tables/{table}?seat={seat}",
+                                          headers=headers) as socket:
+                views[seat] = socket.receive_json()["view"]
+            by_token = frames(client, table, f"?token={tokens[seat]}")[0]["view"]
+            assert views[seat] == by_token, "the session shows what the token shows"
+            other = 1 - seat
+            with pytest.raises(WebSocketDisconnect), client.websocket_connect(
+                    f"/ws/tables/{table}?seat={other}", headers=headers):
+                pass
+        hands = {seat: {p["seat"]: p["hand"] for p in view["board"]["players"]}
+                 for seat, view in views.items()}
+        assert hands[0][0] and hands[1][1], "each sees its own hand"
+        assert hands[0][1] is None and hands[1][0] is None, "and not the other's (RS-18)"
+        served = json.dumps([views, ann.http.get("/api/account/tables").json(),
+                             ann.http.get("/api/account/export").json(),
+                             bob.http.get("/api/account/export").json()])
+        assert stored(database, table)["secret"] not in served
+        assert json.dumps(hands[1][1]) not in json.dumps(
+            ann.http.get("/api/account/export").json())

@@ -26,6 +26,7 @@ import logging
 import math
 import multiprocessing
 import random
+import secrets
 import tempfile
 import time
 from collections import Counter
@@ -61,9 +62,13 @@ MALFORMED = ('{', '[]', '"submit"', '{"type": "submit"}', '{"type": "wave"}',
 SEEDED = 0.25
 """Tables whose creator chooses the seed (and holds every seat); the others are dealt
 from a secret, their seats taken by claiming invitations."""
-CREDENTIALS = ("query", "bearer", "cookie")
-"""How a seat's connection offers its token: `?token=`, `Authorization: Bearer`, or the
-cookie a claim sets with `?seat=` (a page)."""
+CREDENTIALS = ("query", "bearer", "cookie", "account")
+"""How a seat's connection offers its token: `?token=`, `Authorization: Bearer`, the
+cookie a claim sets with `?seat=` (a page), or none at all: the seat's person signs up,
+the seat becomes their account's (claimed while signed in, or kept by its token), and
+the account's session cookie opens it with `?seat=` (issue 30). Such a person also asks,
+with their session, for a seat of the table their account does not hold: the refusal is
+a `probe` frame, and a session that opened it is a leak."""
 OPEN_SECONDS = 120.0
 """How long a connection (or a claim) may take to be answered on a machine the fuzz keeps
 busy: as long as any HTTP answer (a refusal comes at once; only a stalled server is
@@ -91,6 +96,8 @@ def fuzz_settings(database_url: str) -> ServerSettings:
         seat_connect_rate=lifted, seat_connect_burst=lifted,  # reconnects per seat
         rename_rate=lifted, rename_burst=lifted,  # names per seat (and per address)
         hints_per_address=lifted,  # hints searched at once for this address
+        signup_rate=lifted, signup_burst=lifted,  # accounts made (issue 30)
+        password_time_cost=1, password_memory_kib=1024, password_lanes=1,  # cheap hashes
         max_seconds=HINT_SECONDS, decision_timeout=HINT_SECONDS)
 
 
@@ -101,6 +108,7 @@ FRAME_KINDS = {
     "created 201": "HTTP new table (201)", "claim 200": "HTTP invitation claimed (200)",
     "summary 200": "HTTP table summary during play (200)",
     "record 409": "HTTP record during play (409)", "replay 409": "HTTP replay during play (409)",
+    "probe": "another seat asked for with an account's session (refused)",
     "record 200": "HTTP record, game over (200)", "replay 200": "HTTP replay, game over (200)"}
 
 
@@ -432,28 +440,48 @@ class Seat:
     invite: str | None
     token: str | None
     credential: str
+    session: str | None = None
+    """The account's session cookie (credential `account`)."""
 
     async def claimed(self, table_id: str, frames: list[Frame]) -> str:
         """The seat's token, claiming the invitation the first time (its answer is a
-        frame like any other)."""
-        if self.token is None:
-            assert self.invite is not None
-            async with httpx.AsyncClient(base_url=self.http.base_url,  # its own cookies
-                                         timeout=self.http.timeout) as own:
+        frame like any other); for an account, signed up first, the seat the account's
+        (claimed while signed in, or kept by the token the creator was given)."""
+        async with httpx.AsyncClient(base_url=self.http.base_url,  # its own cookies
+                                     timeout=self.http.timeout) as own:
+            signed = await self._sign_up(own) if self.credential == "account" else {}
+            if self.token is None:
+                assert self.invite is not None
                 answer = await own.post(f"/api/tables/{table_id}/claim",
-                                        json={"invite": self.invite})
-            frames.append(Frame(None, "claim", answer.json(), status=answer.status_code))
-            if answer.status_code != 200:
-                raise FuzzError(f"claim: {answer.status_code} {answer.text[:200]}")
-            self.token = str(answer.json()["token"])
+                                        json={"invite": self.invite}, headers=signed)
+                frames.append(Frame(None, "claim", answer.json(), status=answer.status_code))
+                if answer.status_code != 200:
+                    raise FuzzError(f"claim: {answer.status_code} {answer.text[:200]}")
+                self.token = str(answer.json()["token"])
+            elif signed:
+                kept = await own.post("/api/account/seats", headers=signed, json={
+                    "seats": [{"table": table_id, "token": self.token}]})
+                if kept.status_code != 200 or not kept.json()["kept"]:
+                    raise FuzzError(f"keep: {kept.status_code} {kept.text[:200]}")
         return self.token
 
+    async def _sign_up(self, own: httpx.AsyncClient) -> dict[str, str]:
+        """A new account, signed in on `own`: its CSRF header (the session is kept)."""
+        answer = await own.post("/api/account/signup", json={
+            "username": f"fuzz-{secrets.token_hex(8)}", "password": secrets.token_hex(8)})
+        if answer.status_code != 201:
+            raise FuzzError(f"sign-up: {answer.status_code} {answer.text[:200]}")
+        self.session = own.cookies["albion_session"]
+        return {"X-CSRF-Token": answer.json()["csrf"]}
+
     def offer(self, url: str, seat: int, token: str) -> tuple[str, dict[str, str]]:
-        """The connection's address and headers that offer `token`."""
+        """The connection's address and headers that offer `token` (or the session)."""
         if self.credential == "bearer":
             return url, {"Authorization": f"Bearer {token}"}
         if self.credential == "cookie":
             return f"{url}?seat={seat}", {"Cookie": f"{cookie_name(seat)}={token}"}
+        if self.credential == "account":
+            return f"{url}?seat={seat}", {"Cookie": f"albion_session={self.session}"}
         return f"{url}?token={token}", {}
 
 
@@ -497,6 +525,8 @@ class Viewer:
             assert self.seat is not None
             token = await self.holder.claimed(self.table_id, self.frames)
             url, headers = self.holder.offer(url, self.seat, token)
+            if self.holder.session is not None:
+                await self._probe(url.partition("?")[0], headers)
         over = False
         while not over:
             self.connections += 1
@@ -504,6 +534,25 @@ class Viewer:
                                open_timeout=OPEN_SECONDS) as socket:
                 over = await self._session(socket)
             await asyncio.sleep(self.rng.uniform(0, 0.3))  # away a moment
+
+    async def _probe(self, url: str, headers: dict[str, str]) -> None:
+        """The account's session asks for a seat its account does not hold (another
+        seat of the table): refused before the connection is accepted, a `probe` frame;
+        one that opens, and what it was sent, is a frame the scanner flags."""
+        from websockets.asyncio.client import connect  # noqa: PLC0415
+        from websockets.exceptions import InvalidStatus  # noqa: PLC0415
+
+        assert self.seat is not None
+        other = (self.seat + 1 + self.rng.randrange(7)) % 8
+        try:
+            async with connect(f"{url}?seat={other}", additional_headers=headers,
+                               open_timeout=OPEN_SECONDS) as socket:
+                body = json.loads(await asyncio.wait_for(socket.recv(), OPEN_SECONDS))
+                self.frames.append(Frame(self.seat, "probe", {"refused": False,
+                                                              "seat": other, "sent": body}))
+        except InvalidStatus as refused:
+            self.frames.append(Frame(self.seat, "probe", {
+                "refused": refused.response.status_code == 403, "seat": other}))
 
     async def _session(self, socket: Any) -> bool:
         """One connection: read and answer until the game is over (True) or this person

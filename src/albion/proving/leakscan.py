@@ -22,8 +22,10 @@ For a frame sent to viewer V at version v:
   wallet);
 - **contract**: a frame is of a kind the protocol has (an update, an error, a hint, a
   `named` answer to a `join`; a summary, a new table, a claimed seat, a record or a
-  replay over HTTP) with exactly its fields; an update says whether the seed was chosen
-  as the stored table does, `elsewhere` only to a seat, a rematch only after the end;
+  replay over HTTP) with exactly its fields; a `probe` (issue 30: a signed-in seat's
+  session asking for a seat its account does not hold) is a refusal, never a seat; an
+  update says whether the seed was chosen as the stored table does, `elsewhere` only to
+  a seat, a rematch only after the end;
 - **HTTP**: the record and the replay are refused (409 `not_over`) while the game is on;
   once it is over the replay is the engine's, every seat's own part shown (ALL-2).
 
@@ -103,7 +105,7 @@ HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTa
 """The fields of the lobby's answers the fuzz scans (`GET /api/tables/ID`, `POST
 /api/tables`, `POST /api/tables/ID/claim`)."""
 KINDS = {"update", "reconnect", "hello", "error", "hint", "named", "record", "replay",
-         "chat", *HTTP_KEYS}
+         "chat", "probe", *HTTP_KEYS}
 CHAT_KEYS = {"type", "whole", "spectators", "lines"}
 CHAT_LINE_KEYS = {"seq", "seat", "text", "at"}
 
@@ -277,6 +279,10 @@ class Scanner:
                 self.check_chat(frame, said)
             elif frame.kind in HTTP_KEYS:
                 self.check_lobby(frame)
+            elif frame.kind == "probe" and frame.body != {"refused": True,
+                                                          "seat": frame.body.get("seat")}:
+                self.leak(frame, f"an account's session opened seat {frame.body.get('seat')}"
+                          f", which its account does not hold: {json.dumps(frame.body)[:200]}")
         final = len(rows)
         for version in sorted(set(updates) | set(hints)):
             if not 0 <= version <= final:
