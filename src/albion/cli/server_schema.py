@@ -14,6 +14,15 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
+from albion.server.account_messages import (
+    AccountInfo,
+    AccountTable,
+    Credentials,
+    Invitation,
+    KeepSeats,
+    KeptSeats,
+    Offer,
+)
 from albion.server.messages import (
     ClientMessage,
     CreatedTable,
@@ -30,6 +39,13 @@ MODELS: list[tuple[str, JsonSchemaMode, Any]] = [
     ("TableSummary", "serialization", TableSummary),  # GET /api/tables[/{id}]
     ("ErrorBody", "serialization", ErrorBody),  # every HTTP refusal
     ("ClientMessage", "validation", ClientMessage),  # a frame a client sends on /ws/tables/{id}
+    ("Credentials", "validation", Credentials),  # POST /api/account/signup, /signin (issue 30)
+    ("AccountInfo", "serialization", AccountInfo),  # their answer, GET /api/account
+    ("KeepSeats", "validation", KeepSeats),  # POST /api/account/seats
+    ("KeptSeats", "serialization", KeptSeats),  # its answer
+    ("Offer", "validation", Offer),  # POST /api/tables/{id}/offer
+    ("AccountTable", "serialization", AccountTable),  # GET /api/account/tables
+    ("Invitation", "serialization", Invitation),  # GET /api/account/invitations
 ]
 
 
