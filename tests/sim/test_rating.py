@@ -13,6 +13,7 @@ from albion.bots.specs import PlayerSpecError
 from albion.core.registry import get_game
 from albion.sim.rating import (
     Anchors,
+    AnchorsError,
     FormatAnchors,
     Rating,
     RatingBook,
@@ -150,7 +151,10 @@ def test_the_book_round_trips_through_json() -> None:
                                   {"format": "albion-ratings/1", "rows": [{"entity": "a"}]},
                                   {"format": "albion-ratings/1", "rows": [
                                       {"entity": "a", "game": "diamoniak", "players": 2,
-                                       "mu": "nan", "sigma": 1, "games": 1}]}])
+                                       "mu": "nan", "sigma": 1, "games": 1}]},
+                                  {"format": "albion-ratings/1", "rows": [
+                                      {"entity": "a", "game": "diamoniak", "players": 0,
+                                       "mu": 25, "sigma": 1, "games": 1}]}])
 def test_a_broken_book_is_refused(data: dict[str, object]) -> None:
     with pytest.raises(RatingError):
         RatingBook.from_json_dict(data, EMPTY)
@@ -184,6 +188,16 @@ def test_a_bot_at_two_seats_counts_one_game_with_the_mean_of_its_updates() -> No
     bot = ratings.rating("diamoniak", 3, "heuristic:noise=0.5")
     assert bot.games == 1 and after[0] == after[1] == bot
     assert after[2].mu < SCALE.mu
+
+
+def test_a_broken_anchors_file_is_refused() -> None:
+    data = load_anchors().to_json_dict()
+    data["formats"]["diamoniak/2"]["anchors"]["random"]["sigma"] = 0
+    with pytest.raises(AnchorsError):
+        Anchors.from_json_dict(data)
+    with pytest.raises(AnchorsError):
+        Anchors.from_json_dict({"format": "albion-rating-anchors/0"})
+    assert Anchors.from_json_dict(load_anchors().to_json_dict()) == load_anchors()
 
 
 def test_entities_are_written_one_way() -> None:

@@ -14,6 +14,7 @@ where the game's search is affordable (docs/ratings.md says which and why)."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -49,9 +50,13 @@ class FormatAnchors:
 
     @classmethod
     def from_json_dict(cls, data: dict[str, Any]) -> FormatAnchors:
-        return cls(str(data["game_version"]), int(data["games"]), int(data["seed"]),
-                   {str(entity): Rating(float(r["mu"]), float(r["sigma"]))
-                    for entity, r in data["anchors"].items()})
+        ratings = {str(entity): Rating(float(r["mu"]), float(r["sigma"]))
+                   for entity, r in data["anchors"].items()}
+        for entity, rating in ratings.items():
+            if not (math.isfinite(rating.mu) and math.isfinite(rating.sigma)
+                    and rating.sigma > 0):
+                raise ValueError(f"{entity}: mu {rating.mu}, sigma {rating.sigma}")
+        return cls(str(data["game_version"]), int(data["games"]), int(data["seed"]), ratings)
 
 
 @dataclass(frozen=True)

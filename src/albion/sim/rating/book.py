@@ -56,8 +56,8 @@ class RatingRow:
                       None if data.get("updated") is None else str(data["updated"]))
         except (KeyError, TypeError, ValueError) as error:
             raise RatingError(say("not a rating row: {problem}", problem=str(error))) from None
-        if not (math.isfinite(row.mu) and math.isfinite(row.sigma) and row.sigma > 0
-                and row.games >= 0):
+        if not (row.entity and row.game and row.players >= 1 and math.isfinite(row.mu)
+                and math.isfinite(row.sigma) and row.sigma > 0 and row.games >= 0):
             raise RatingError(say("not a rating row: {problem}", problem=repr(data)))
         return row
 
