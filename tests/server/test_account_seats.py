@@ -344,3 +344,29 @@ def test_deletion_renames_the_account_s_seats_and_the_games_stay(client: TestCli
     assert first_update(client, browser(client), table, f"?token={token}")["view"]["viewer"] == 0, \
         "the game stays, its seat's token with it"
     refused_socket(client, phone, f"/ws/tables/{table}?seat=0")
+
+
+def test_the_account_s_session_asks_for_the_rematch_and_holds_its_seat_there(
+        client: TestClient) -> None:
+    ann = signed_up(client, "ann")
+    created = new_table(client, ["human", "random"], variant={"max_turns": 1})
+    table = created["table"]
+    assert claim(ann, table, created["seats"][0]["invite"]).status_code == 200
+    phone = browser(client)  # no seat cookie: the session plays the seat
+    phone.cookies.set("albion_session", signed_in_cookie(ann))
+    with connect(client, phone, f"/ws/tables/{table}?seat=0") as socket:
+        while (update := socket.receive_json())["status"] != "over":
+            if update["type"] == "update" and update["legal"] and \
+                    update["status"] == "playing":
+                socket.send_json({"type": "submit", "version": update["version"],
+                                  "action": update["legal"][-1]})
+    csrf = {"X-CSRF-Token": ann.csrf}
+    assert phone.post(f"/api/tables/{table}/rematch?seat=1", headers=csrf).status_code == 401
+    asked = phone.post(f"/api/tables/{table}/rematch?seat=0", headers=csrf)
+    assert asked.status_code == 201, asked.text
+    rematch = asked.json()["table"]
+    assert asked.json()["seat"] == 0
+    listed = {(entry["table"], entry["seat"]) for entry in
+              ann.http.get("/api/account/tables").json()}
+    assert listed == {(table, 0), (rematch, 0)}, "the rematch's seat is the account's too"
+    assert first_update(client, ann.http, rematch, "?seat=0")["view"]["viewer"] == 0

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from albion.server.messages import Message
+from albion.table.protocol import WordsValue
 
 
 class Credentials(Message):
@@ -49,9 +50,12 @@ class KeptSeat(Message):
 
 
 class SeatNotKept(Message):
+    """A seat not kept: why, as a code, in English and as words (issue 29)."""
+
     table: str
     error: str
     message: str
+    words: WordsValue | None = None
 
 
 class KeptSeats(Message):

@@ -31,6 +31,7 @@ from albion.server.errors import ApiError
 from albion.server.lobby import check_origin, table_row
 from albion.server.public import own_base
 from albion.server.store import TableRow
+from albion.table.protocol import words_value
 
 EXPORT_FORMAT = "albion-account/1"
 STATUS_ORDER = {"playing": 0, "waiting": 1, "over": 2}
@@ -54,11 +55,12 @@ def add_account_tables(app: FastAPI, kit: AccountKit) -> None:
                 if is_table_id(given.table) else None
             if seat is None:
                 refused.append(SeatNotKept(table=given.table, error="bad_credential",
-                                           message=str(NO_SEAT)))
+                                           message=str(NO_SEAT), words=words_value(NO_SEAT)))
             elif not await asyncio.to_thread(kit.seats.link, session.account_id,
                                              given.table, seat):
                 refused.append(SeatNotKept(table=given.table, error="seat_held",
-                                           message=str(HELD_ELSEWHERE)))
+                                           message=str(HELD_ELSEWHERE),
+                                           words=words_value(HELD_ELSEWHERE)))
             else:
                 kept.append(KeptSeat(table=given.table, seat=seat))
         return KeptSeats(kept=kept, refused=refused)
