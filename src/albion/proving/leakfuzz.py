@@ -9,14 +9,15 @@ from the secret only the server holds (issue 25): each person claims their seat'
 invitation, as the people would, and plays with the token it gives; some have a seed
 chosen by their creator, who is given every seat's token. Every person's seat and a
 spectator connect (a seat's token sent as `?token=`, as `Authorization: Bearer` or as a
-page's cookie with `?seat=`); people play random legal decisions and now and then send
-illegal, invalid, stale, out-of-turn, repeated or malformed messages, ask for hints,
-choose names (blank, reordered by bidirectional controls, another seat's label or name,
-padded with spaces), drop their connection and come back with `hello`; the summary,
-the record and the replay are asked for during play (409 for the last two). Once the
-game is over, the server's stored decision log is replayed with the engine from the
-stored secret (or seed) and every frame is checked against it; the server's log is
-searched for every table's secret."""
+page's cookie with `?seat=`, or no token at all: the person signed up, and their
+account's session opens the seat, issue 30 — and asks in vain for another seat); people
+play random legal decisions and now and then send illegal, invalid, stale, out-of-turn,
+repeated or malformed messages, ask for hints, choose names (blank, reordered by
+bidirectional controls, another seat's label or name, padded with spaces), drop their
+connection and come back with `hello`; the summary, the record and the replay are asked
+for during play (409 for the last two). Once the game is over, the server's stored
+decision log is replayed with the engine from the stored secret (or seed) and every
+frame is checked against it; the server's log is searched for every table's secret."""
 
 from __future__ import annotations
 
