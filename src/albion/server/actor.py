@@ -26,6 +26,7 @@ from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
 from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
+from albion.server.ratings import Ratings
 from albion.server.store import Conflict, Notice
 from albion.table import AnyTable, Table, Update
 
@@ -260,6 +261,7 @@ class TableActor:
         self.last_commit = time.time()
         if self.table.is_over():  # before anyone hears of the end: the lobby agrees
             await self._store_winners()
+            await self._rate()
         await self.broadcast(update)
 
     async def _store_winners(self) -> None:
@@ -271,6 +273,19 @@ class TableActor:
                                     list(result.get("winners", [])))
         except Exception:  # the lobby then shows the game without its winners
             log.exception("table %s: its winners were not stored", self.id)
+
+    async def _rate(self) -> None:
+        """A rated table's end rates its seats, once (issue 30, `server.ratings`)."""
+        returns = self.table.returns()
+        if returns is None:
+            return
+        bots = [None if self.table.is_human(seat) else str(self.table.specs[seat])
+                for seat in range(self.table.num_players)]
+        try:
+            await asyncio.to_thread(Ratings(self.port.store).rate_table, self.id,
+                                    self.table.game.id, bots, returns)
+        except Exception:  # the game stands; its rating can be done again later
+            log.exception("table %s: its seats were not rated", self.id)
 
     async def _reload(self) -> None:
         self.table = await self.port.load_table(self.id)

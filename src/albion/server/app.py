@@ -50,6 +50,7 @@ from albion.server.names import NameRefused, choose_name
 from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
 from albion.server.passwords import Passwords
+from albion.server.profile_routes import add_profile_routes
 from albion.server.public import add_public
 from albion.server.quotas import Quotas, address_of
 from albion.server.ratelimit import TokenBucket
@@ -118,6 +119,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_account_routes(app, kit)
     add_account_tables(app, kit)
     add_invitation_routes(app, kit)
+    add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)

@@ -125,6 +125,8 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
                 bots=", ".join(cheats)), ruling=information_ruling(game))
         if body.clock is not None:
             _check_clock(body.clock, game, settings)
+        if body.rated:
+            _check_rated(body, variant != game.variant({}))
     except AlbionError as problem:
         raise ApiError.of(400, _code(problem), problem) from None
     _take_one(quota, address_of(request.client))
@@ -140,7 +142,8 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
                    chance.seed, body.clock.model_dump() if body.clock else None,
                    "waiting" if people else "playing", table.version, rematch_of,
                    datetime.now(UTC), secret=chance.secret.hex() if chance.secret else None,
-                   seed_chosen=chosen, public=body.public and not chosen)
+                   seed_chosen=chosen, public=body.public and not chosen,
+                   rated=body.rated)
     await asyncio.to_thread(hub.store.create_table, row, keys, table.log(),
                             [not spec.is_human for spec in specs])  # Conflict: a rematch
     actor = await hub.open_created(row, table, chance, body.clock)
@@ -153,6 +156,16 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
                for seat, key in keys.items()],
         spectate=f"{base}/watch/{table_id}", seed_chosen=chosen)
     return created, actor
+
+
+def _check_rated(body: CreateTable, changes_rules: bool) -> None:
+    """Issue 30: a rated table deals from the server's secret, by the standard rules."""
+    if body.seed is not None:
+        raise ApiError(400, "bad_rated", say(
+            "a rated table deals from the server's secret: leave the seed out"))
+    if changes_rules:
+        raise ApiError(400, "bad_rated", say(
+            "a rated table plays the standard rules: leave the variant out"))
 
 
 def _check_clock(clock: Clock, game: AnyGame, settings: ServerSettings) -> None:

@@ -36,6 +36,9 @@ class CreateTable(Message):
     clock: Clock | None = None
     public: bool = Field(default=False, description="Anyone in the lobby may take a free seat "
                          "(POST /api/tables/{id}/sit) until the game begins")
+    rated: bool = Field(default=False, description="Its end rates every seat (issue 30): "
+                        "standard rules and the server's secret only (no seed, no variant); "
+                        "it counts if every person's seat is held by an account")
 
 
 class SeatLink(Message):

@@ -64,6 +64,8 @@ tables = Table(
     Column("seed_chosen", Boolean, nullable=False, default=False),
     Column("winners", JSON, nullable=True),
     Column("public", Boolean, nullable=False, default=False),
+    Column("rated", Boolean, nullable=False, default=False),
+    Column("rating", String(16), nullable=True),
 )
 """A table's chance comes from `secret` (hex, only ever read by this server), or from
 `seed` when its creator chose one (`seed_chosen`: shown to everyone at the table)."""
@@ -191,6 +193,10 @@ class TableRow:
     """Once the game is over: the seats that won (none in a draw)."""
     public: bool = False
     """Anyone in the lobby may take one of its free seats (`take_free_seat`)."""
+    rated: bool = False
+    """Its end rates its seats (issue 30, `server.ratings`)."""
+    rating: str | None = None
+    """Once a rated table has ended: "rated", or why it was not."""
 
     @property
     def secret_bytes(self) -> bytes | None:
@@ -296,7 +302,7 @@ class Store:
                     seed=row.seed, clock=row.clock, status=row.status,
                     version=row.version, rematch_of=row.rematch_of,
                     created_at=row.created_at, secret=row.secret,
-                    seed_chosen=row.seed_chosen, public=row.public))
+                    seed_chosen=row.seed_chosen, public=row.public, rated=row.rated))
                 db.execute(insert(seats), [
                     {"table_id": row.id, "seat": seat, "name": None, "joined": False,
                      "invite_hash": _hash_of(keys[seat].invite) if seat in keys else None,
