@@ -130,7 +130,9 @@ def add_pages(app: FastAPI, reports: Path | None) -> None:
                        ("/watch/{table_id}", "table.html"), ("/replay/{table_id}",
                                                              "replay.html"),
                        ("/rules/{game_id}", "rules.html"), ("/rules", "rules.html"),
-                       ("/reports", "reports.html"), ("/docs", "docs.html")):
+                       ("/reports", "reports.html"), ("/docs", "docs.html"),
+                       ("/account", "account.html"), ("/players/{username}",
+                                                      "profile.html")):
         app.add_api_route(path, _page(page), methods=["GET"], include_in_schema=False,
                           response_class=HTMLResponse)
 

@@ -5,6 +5,7 @@
 // seed) is there for those who want it.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
+import { accountLink } from "./account-link.js";
 import { header } from "./header.js";
 import { lang, t } from "./i18n.js";
 import { said } from "./words.js";
@@ -106,8 +107,25 @@ function drawForm(gameId, count) {
         el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", "data-testid": "public" }),
           " ", t("Public: anyone in the lobby may take a free seat"))),
       variantControls(game)),
+    ratedControl(seed),
     el("p", {}, el("button", { type: "submit", "data-testid": "create" }, t("Create table"))),
     el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
+}
+
+/** The rated option (issue 30): never with a chosen seed, so it is shut while one is given. */
+function ratedControl(seed) {
+  const box = el("input", { type: "checkbox", name: "rated", "data-testid": "rated", "aria-describedby": "rated-hint" });
+  const hint = el("span", { id: "rated-hint", class: "small muted" });
+  const follow = () => {
+    const seeded = seed.value !== "";
+    box.disabled = seeded;
+    if (seeded) box.checked = false;
+    hint.textContent = seeded ? t("A table with a chosen seed is never rated.")
+      : t("Counts toward the ratings of everyone at the table, if every person's seat is held by an account; standard rules only.");
+  };
+  seed.addEventListener("input", follow);
+  follow();
+  return el("p", { class: "rated-option" }, el("label", { class: "check" }, box, t("Rated")), " ", hint);
 }
 
 function formBody() {
@@ -126,6 +144,7 @@ function formBody() {
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   if (data.get("clock")) body.clock = { seconds_per_move: Number(data.get("clock")) };
   if (data.get("public")) body.public = true;
+  if (data.get("rated")) body.rated = true;
   return body;
 }
 
@@ -180,7 +199,9 @@ async function main() {
   document.title = t("Albion — lobby");
   const quick = el("section", { class: "panel", "data-testid": "quick-play", "aria-labelledby": "play-now" });
   const hint = el("p", { class: "small muted", "data-testid": "server-hint" });
-  document.body.append(header(), el("main", {}, el("h1", {}, t("Play Albion")),
+  const top = header();
+  top.querySelector("nav").append(accountLink());
+  document.body.append(top, el("main", {}, el("h1", {}, t("Play Albion")),
     el("p", { class: "muted" }, t("Three tabletop games to play against bots or friends. New to a game? Its rules page explains it in a few minutes.")),
     quick, created, tables, form, hint));
   try {
