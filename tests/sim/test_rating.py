@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import pytest
 from openskill.models import PlackettLuce
@@ -28,6 +29,8 @@ from albion.sim.rating import (
 )
 
 SCALE = Scale()
+WENG_LIN = Scale(update="weng-lin")
+"""openskill's PlackettLuce update, the book's first form."""
 EMPTY = Anchors(scale=SCALE)
 
 
@@ -72,10 +75,10 @@ def openskill_after(ratings: list[tuple[float, float]], ranks: list[int]) -> lis
     ([3.0, 1.0, 2.0], [1, 3, 2]),  # every seat ordered
     ([0.5, 0.5, 0.0], [1, 1, 2]),  # two winners, one loser: nothing left unordered
 ])
-def test_the_update_is_openskills_where_the_result_is_a_full_ranking(
+def test_the_weng_lin_update_is_openskills_where_the_result_is_a_full_ranking(
         returns: list[float], ranks: list[int]) -> None:
     start = [(30.0, 5.0), (20.0, 7.0), (25.0, 3.0)][:len(returns)]
-    ours = updated([Rating(mu, sigma) for mu, sigma in start], returns, SCALE)
+    ours = updated([Rating(mu, sigma) for mu, sigma in start], returns, WENG_LIN)
     theirs = openskill_after(start, ranks)
     for mine, other in zip(ours, theirs, strict=True):
         assert mine.mu == pytest.approx(other.mu, abs=1e-9)
@@ -87,10 +90,49 @@ def test_unordered_losers_are_not_pulled_together_as_openskill_ties_them() -> No
     *up* (a draw with stronger players); here a loss is a loss."""
     start = [(25.0, 6.0), (35.0, 3.0), (30.0, 3.0), (15.0, 6.0)]
     theirs = openskill_after(start, [1, 2, 2, 2])
-    ours = updated([Rating(mu, sigma) for mu, sigma in start], [1.0, 0.0, 0.0, 0.0], SCALE)
+    ours = updated([Rating(mu, sigma) for mu, sigma in start], [1.0, 0.0, 0.0, 0.0],
+                   WENG_LIN)
     assert theirs[3].mu > 15.0
     assert ours[3].mu < 15.0
     assert ours[0].mu == pytest.approx(theirs[0].mu)  # the winner's stage is the same
+    laplace = updated([Rating(mu, sigma) for mu, sigma in start], [1.0, 0.0, 0.0, 0.0],
+                      SCALE)
+    assert laplace[0].mu > 25.0 and all(laplace[seat].mu < start[seat][0] for seat in (1, 2, 3))
+
+
+def test_the_laplace_update_by_hand() -> None:
+    """Two players, a win: the table's spread c² = 2 beta² + π/8 (sigma_a² + sigma_b²);
+    each rating's precision adds p(1 − p)/c², and its mean moves by the variance after
+    the game × (result − p)/c."""
+    scale = Scale(tau=0.0)
+    a, b = Rating(30.0, 4.0), Rating(20.0, 6.0)
+    c = math.sqrt(2 * scale.beta ** 2 + math.pi / 8 * (16 + 36))
+    p = 1 / (1 + math.exp((20.0 - 30.0) / c))  # a's chance
+    after = updated([a, b], [0.0, 1.0], scale)  # b wins
+    var_a = 16 / (1 + 16 * p * (1 - p) / c ** 2)
+    var_b = 36 / (1 + 36 * p * (1 - p) / c ** 2)
+    assert after[0].sigma == pytest.approx(math.sqrt(var_a))
+    assert after[1].sigma == pytest.approx(math.sqrt(var_b))
+    assert after[0].mu == pytest.approx(30.0 - var_a / c * p)
+    assert after[1].mu == pytest.approx(20.0 + var_b / c * p)
+
+
+def test_the_laplace_update_weighs_every_game_alike() -> None:
+    """Strengths do not change, so a rating's games should count alike: after 40
+    alternating wins and losses against an equal, the Laplace precision has grown by
+    nearly 40 games' information (at most 40 × ¼ / c², c = beta √2 once sure; less while
+    doubt widens c), while Weng–Lin's shrinks by only sigma/c of it and stays wider."""
+    scale = Scale(tau=0.0)
+    ratings = {"laplace": Rating(25.0, 25 / 3), "weng-lin": Rating(25.0, 25 / 3)}
+    for game in range(40):
+        returns = [1.0, 0.0] if game % 2 else [0.0, 1.0]
+        for update in ratings:
+            rules = Scale(tau=0.0, update=update)
+            ratings[update] = updated([ratings[update], Rating(25.0, 1.0)], returns, rules)[0]
+    most = 40 * 0.25 / (2 * scale.beta ** 2)
+    gained = 1 / ratings["laplace"].sigma ** 2 - 1 / (25 / 3) ** 2
+    assert 0.8 * most < gained <= most
+    assert ratings["weng-lin"].sigma > 1.3 * ratings["laplace"].sigma
 
 
 def test_a_pinned_anchor_never_moves_and_is_never_stored() -> None:
@@ -133,7 +175,13 @@ def test_win_chances_are_plackett_luce_first_choice() -> None:
     ratings = [Rating(30, 2), Rating(20, 3)]
     c = math.sqrt(sum(r.sigma ** 2 + SCALE.beta ** 2 for r in ratings))
     expected = 1 / (1 + math.exp((20 - 30) / c))
-    assert win_chances(ratings, SCALE)[0] == pytest.approx(expected)
+    assert win_chances(ratings, WENG_LIN)[0] == pytest.approx(expected)
+    c = math.sqrt(2 * SCALE.beta ** 2 + math.pi / 8 * (4 + 9))  # doubt as MacKay's
+    assert win_chances(ratings, SCALE)[0] == pytest.approx(1 / (1 + math.exp(-10 / c)))
+    four = [Rating(30, 2), Rating(20, 3), Rating(25, 1), Rating(22, 4)]
+    c = math.sqrt(4 * SCALE.beta ** 2 + math.pi / 16 * (4 + 9 + 1 + 16))
+    weights = [math.exp(r.mu / c) for r in four]
+    assert win_chances(four, SCALE) == pytest.approx([w / sum(weights) for w in weights])
 
 
 def test_the_book_round_trips_through_json() -> None:
@@ -197,7 +245,42 @@ def test_a_broken_anchors_file_is_refused() -> None:
         Anchors.from_json_dict(data)
     with pytest.raises(AnchorsError):
         Anchors.from_json_dict({"format": "albion-rating-anchors/0"})
+    for beta in (0, -1, "nan"):
+        data = load_anchors().to_json_dict()
+        data["formats"]["diamoniak/2"]["beta"] = beta
+        with pytest.raises(AnchorsError):
+            Anchors.from_json_dict(data)
+    data = load_anchors().to_json_dict()
+    data["scale"]["update"] = "glicko"
+    with pytest.raises(AnchorsError):
+        Anchors.from_json_dict(data)
     assert Anchors.from_json_dict(load_anchors().to_json_dict()) == load_anchors()
+
+
+def test_an_anchors_file_of_the_first_format_is_read_as_it_was_meant() -> None:
+    """albion-rating-anchors/1 had no beta per format and rated with Weng–Lin's update."""
+    data = load_anchors().to_json_dict()
+    data["format"] = "albion-rating-anchors/1"
+    del data["scale"]["update"]
+    for placed in data["formats"].values():
+        del placed["beta"]
+    old = Anchors.from_json_dict(data)
+    assert old.scale.update == "weng-lin"
+    assert old.scale_for("diamoniak", 2) == old.scale == replace(Scale(), update="weng-lin")
+
+
+def test_each_calibrated_format_is_rated_with_its_own_beta() -> None:
+    anchors = Anchors(SCALE, {}, {("diamoniak", 2): FormatAnchors(
+        "1.0", 100, 0, {"random": Rating(0.0, 1.0)}, beta=8.0)})
+    assert anchors.scale_for("diamoniak", 2) == replace(SCALE, beta=8.0)
+    assert anchors.scale_for("diamoniak", 3) == SCALE
+    ratings = book(anchors)
+    lucky = ratings.rate("diamoniak", 2, ["a", "b"], [1.0, 0.0])
+    plain = book().rate("diamoniak", 2, ["a", "b"], [1.0, 0.0])
+    assert 25 < lucky[0].mu < plain[0].mu  # more luck: a win says less
+    unpinned = book(anchors.unpinned())
+    assert unpinned.rating("diamoniak", 2, "random") == Rating(SCALE.mu, SCALE.sigma)
+    assert unpinned.scale_for("diamoniak", 2).beta == 8.0
 
 
 def test_entities_are_written_one_way() -> None:
@@ -230,6 +313,11 @@ def test_the_shipped_anchors_are_current_and_on_the_scale() -> None:
         assert placed.ratings[zero].mu == 0.0
         assert placed.ratings["heuristic"].mu > placed.ratings[zero].mu
         assert all(0 < r.sigma < 5 for r in placed.ratings.values())
+        # beta puts the reference bots' span at √12 sigma: the strongest about 29 above
+        span = max(r.mu for r in placed.ratings.values()) \
+            - min(r.mu for r in placed.ratings.values())
+        assert math.sqrt(12) * anchors.scale.sigma <= span < 1.2 * math.sqrt(12) * 25 / 3
+        assert 1 < placed.beta < 20
     for bots in anchors.reference.values():
         assert all(bot_entity(bot) == bot for bot in bots)
     assert {game for game, _ in anchors.formats} == set(anchors.reference)

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
 from albion.sim.rating import Scale, win_chances
+from albion.sim.rating.anchors import AnchorsError
 from albion.sim.rating.calibrate import (
     Calibration,
     anchors_from_fit,
+    beta_of,
     calibrate,
     fit_strengths,
     inverse,
@@ -68,6 +71,26 @@ def test_anchors_predict_a_table_of_anchors_as_the_fit_does() -> None:
     assert predicted == pytest.approx(fitted, abs=1e-9)
 
 
+def test_a_luckier_game_gets_a_larger_beta() -> None:
+    """Beta makes the newcomer prior as wide as a population spread evenly between the
+    weakest and strongest reference bot: sigma = (span / √12) × beta √n."""
+    skilful = beta_of([0.0, 1.0, 4.0], 2, Scale())
+    lucky = beta_of([0.0, 0.5, 2.0], 2, Scale())
+    assert lucky == pytest.approx(2 * skilful)
+    assert Scale().sigma == pytest.approx(4.0 / math.sqrt(12) * skilful * math.sqrt(2))
+    assert beta_of([0.0, 4.0], 4, Scale()) == pytest.approx(skilful / math.sqrt(2))
+    with pytest.raises(AnchorsError):
+        beta_of([1.0, 1.0, 1.0], 3, Scale())
+
+
+def test_the_strongest_anchor_is_root_twelve_sigmas_above_the_weakest() -> None:
+    theta, covariance = fit_strengths(3, plackett_luce_games([0.0, 1.0, 2.5], 2, 2000))
+    scale = replace(Scale(), beta=beta_of(theta, 2, Scale()))
+    anchors = anchors_from_fit(("random", "b", "c"), 2, theta, covariance, scale)
+    span = anchors["c"].mu - anchors["random"].mu
+    assert math.sqrt(12) * Scale().sigma < span < 1.1 * math.sqrt(12) * Scale().sigma
+
+
 def test_stages_of_a_result() -> None:
     assert stages([0.0, 1.0, 0.0]) == [([1], [1, 0, 2])]
     assert stages([0.5, 0.5, 0.0]) == [([0, 1], [0, 1, 2])]
@@ -82,4 +105,7 @@ def test_a_calibration_tournament_places_the_heuristic_above_random() -> None:
     ratings = placed.ratings
     assert ratings["random"].mu == 0.0
     assert ratings["heuristic"].mu > ratings["heuristic:noise=0.5"].mu > 0
+    assert 1 < placed.beta < 20
+    span = ratings["heuristic"].mu - ratings["random"].mu  # the strongest and the weakest
+    assert math.sqrt(12) * Scale().sigma <= span < 2 * math.sqrt(12) * Scale().sigma
 

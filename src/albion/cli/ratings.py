@@ -63,15 +63,16 @@ def rating_bench_table(results: Sequence[BenchResult], seconds: float) -> Group:
 
 
 def anchors_table(formats: dict[tuple[str, int], FormatAnchors]) -> Table:
-    """Each calibrated format's reference bots: mu ± sigma, and the displayed rating."""
+    """Each calibrated format's reference bots: mu ± sigma, and the format's beta."""
     table = Table(title=_("Rating anchors (the random bot at 0)"))
     table.add_column(_("Format"), overflow="fold")
     table.add_column(_("Reference bot"), overflow="fold")
     table.add_column(_("Rating (mu ± sigma)"), justify="right")
+    table.add_column(_("beta"), justify="right")
     table.add_column(_("Games"), justify="right")
     for (game, players), anchors in sorted(formats.items()):
         for entity, rating in sorted(anchors.ratings.items(), key=lambda kv: kv[1].mu):
             table.add_row(f"{game}/{players}", entity,
                           f"{decimal(rating.mu)} ± {decimal(rating.sigma)}",
-                          str(anchors.games))
+                          decimal(anchors.beta, 2), str(anchors.games))
     return table

@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce
 from albion.core.registry import get_game
 from albion.core.words import say
 from albion.sim.batch import GameOutcome, run_games
-from albion.sim.rating.anchors import Anchors, load_anchors
+from albion.sim.rating.anchors import load_anchors
 from albion.sim.rating.book import RatingBook
 from albion.sim.rating.metrics import (
     PairwiseElo,
@@ -141,7 +141,7 @@ def measure(plan: BenchPlan, outcomes: Sequence[GameOutcome], seconds: float = 0
     """Rate the games in order with every rating, and score the ratings."""
     task = plan.task()
     entity = [f"player:{p}" for p in range(plan.population)]
-    book = RatingBook(Anchors(scale=load_anchors().scale))  # no anchors: all start alike
+    book = RatingBook(load_anchors().unpinned())  # each format's beta; all start alike
     elo = PairwiseElo()
     stock = PlackettLuce()
     tied = {name: stock.rating() for name in entity}

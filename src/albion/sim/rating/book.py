@@ -21,6 +21,7 @@ from albion.core.registry import get_game
 from albion.core.words import say
 from albion.sim.rating.anchors import Anchors, load_anchors
 from albion.sim.rating.model import Rating, updated, win_chances
+from albion.sim.rating.scale import Scale
 
 ROWS_FORMAT = "albion-ratings/1"
 MAX_ENTITY = 200
@@ -85,11 +86,16 @@ class RatingBook:
     def __init__(self, anchors: Anchors | None = None) -> None:
         self.anchors = load_anchors() if anchors is None else anchors
         self.scale = self.anchors.scale
+        """The scale's constants; a calibrated format has its own beta (`scale_for`)."""
         self._ratings: dict[Format, dict[str, Rating]] = {}
         self._updated: dict[tuple[Format, str], str | None] = {}
 
     def is_pinned(self, game: str, players: int, entity: str) -> bool:
         return self.anchors.pinned(game, players, entity) is not None
+
+    def scale_for(self, game: str, players: int) -> Scale:
+        """The constants a format is rated with: the scale's, with the format's beta."""
+        return self.anchors.scale_for(game, players)
 
     def rating(self, game: str, players: int, entity: str) -> Rating:
         """The entity's rating: its anchor if pinned, else what it has earned, else a
@@ -112,7 +118,7 @@ class RatingBook:
         """Each seat's chance to win, before the game (sums to 1)."""
         self._check(game, players, entities_by_seat, [0.0] * len(entities_by_seat))
         return win_chances([self.rating(game, players, e) for e in entities_by_seat],
-                           self.scale)
+                           self.scale_for(game, players))
 
     def rate(self, game: str, players: int, entities_by_seat: Sequence[str],
              returns: Sequence[float], when: str | None = None) -> list[Rating]:
@@ -125,7 +131,8 @@ class RatingBook:
         self._check(game, players, entities_by_seat, returns)
         before = [self.rating(game, players, e) for e in entities_by_seat]
         pinned = [self.is_pinned(game, players, e) for e in entities_by_seat]
-        after = updated(before, [float(value) for value in returns], self.scale, pinned)
+        after = updated(before, [float(value) for value in returns],
+                        self.scale_for(game, players), pinned)
         book = self._ratings.setdefault((game, players), {})
         for entity in dict.fromkeys(entities_by_seat):
             if self.is_pinned(game, players, entity):

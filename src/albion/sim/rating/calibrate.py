@@ -1,13 +1,22 @@
 """Calibrating the anchors (issue 30): a seat-balanced tournament among a game's reference
 bots, then the Plackett–Luce strengths that make those games most likely — the very
 model the book rates and predicts with (`model.stages`, `model.win_chances`) — put on the
-scale with the random bot at 0.
+scale with the random bot at 0, and the format's beta.
 
 The fit is a maximum a posteriori estimate by Newton's method: log-strengths theta, a
 weak normal prior (sd 5) so that a bot that never wins still gets a finite strength, and
-the Laplace approximation for their uncertainty. A strength of theta is mu = theta × c,
-where c is the spread of a table of anchors (`sqrt(n (beta² + sigma²))`), so a table of
-reference bots is predicted as the tournament went."""
+the Laplace approximation for their uncertainty.
+
+Beta (`beta_of`) says how much one game's performance varies against how far skill
+goes: a rating's log-strength is mu / (beta √n), so beta sets how many log-strength units
+the newcomer prior's sigma spans. It is chosen so that the prior is as wide as a
+population spread evenly between the weakest and the strongest reference bot — from
+random play to the best bot the game affords, the range the reference bots are chosen to
+span — whose spread is the fitted span of log-strengths over √12. A luck-heavy game,
+whose bots lie close in log-strength, gets a larger beta. A strength of theta is then
+mu = theta × c, c the spread of a table of anchors (`model.spread`), so a table of
+reference bots is predicted as the tournament went: in every format the strongest
+reference bot is about √12 sigma ≈ 29 above the weakest."""
 
 from __future__ import annotations
 
@@ -19,7 +28,7 @@ from albion.core.registry import get_game
 from albion.core.words import say
 from albion.sim.batch import GameOutcome, GameTask, run_games
 from albion.sim.rating.anchors import ZERO, Anchors, AnchorsError, FormatAnchors
-from albion.sim.rating.model import Rating, stages
+from albion.sim.rating.model import Rating, spread, stages
 from albion.sim.rating.scale import Scale
 from albion.sim.schedule import balanced_games
 
@@ -123,19 +132,32 @@ def inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [[columns[j][i] for j in range(size)] for i in range(size)]
 
 
+def beta_of(theta: Sequence[float], players: int, scale: Scale) -> float:
+    """The format's beta from its reference bots' log-strengths: the newcomer prior's
+    sigma spans, in log-strength (mu / (beta √n)), the spread of a population spread
+    evenly between the weakest and the strongest bot (their span over √12). Refused if
+    the bots cannot be told apart (a game of pure luck has no scale)."""
+    span = max(theta) - min(theta)
+    if not span > 1e-6:
+        raise AnchorsError(say("the reference bots' strengths do not differ: no scale to "
+                               "place them on"))
+    return scale.sigma * math.sqrt(12) / (span * math.sqrt(players))
+
+
 def anchors_from_fit(reference: Sequence[str], players: int, theta: Sequence[float],
                      covariance: Sequence[Sequence[float]], scale: Scale
                      ) -> dict[str, Rating]:
-    """Strengths on the scale, the random bot at 0 (else the set's first bot): sigma is
-    the uncertainty of theta about the set's mean, times a table's spread without doubt
-    (sqrt(n) beta); mu = theta × c, the spread of a table of such anchors, so that a table
-    of them is predicted as the fit says."""
+    """Strengths on the scale (with the format's beta), the random bot at 0 (else the
+    set's first bot): sigma is the uncertainty of theta about the set's mean, times a
+    table's spread without doubt (sqrt(n) beta); mu = theta × c, the spread of a table of
+    such anchors, so that a table of them is predicted as the fit says."""
     size = len(theta)
     centred = [sum(covariance[i][j] for j in range(size)) / size for i in range(size)]
     mean = sum(centred) / size
-    spread = [max(covariance[i][i] - 2 * centred[i] + mean, 0.0) for i in range(size)]
-    sigmas = [math.sqrt(value * players) * scale.beta for value in spread]
-    c = math.sqrt(players * (scale.beta ** 2 + sum(s * s for s in sigmas) / size))
+    deviation = [max(covariance[i][i] - 2 * centred[i] + mean, 0.0) for i in range(size)]
+    sigmas = [math.sqrt(value * players) * scale.beta for value in deviation]
+    typical = math.sqrt(sum(s * s for s in sigmas) / size)
+    c = spread([Rating(0.0, typical)] * players, scale)
     zero = reference.index(ZERO) if ZERO in reference else 0
     return {bot: Rating((theta[i] - theta[zero]) * c, sigmas[i])
             for i, bot in enumerate(reference)}
@@ -143,13 +165,14 @@ def anchors_from_fit(reference: Sequence[str], players: int, theta: Sequence[flo
 
 def fit_outcomes(calibration: Calibration, outcomes: Sequence[GameOutcome],
                  scale: Scale) -> FormatAnchors:
-    """The format's anchors from its tournament's outcomes."""
+    """The format's anchors and beta from its tournament's outcomes."""
     theta, covariance = fit_strengths(len(calibration.reference),
                                       [(o.seats, o.returns) for o in outcomes])
+    beta = beta_of(theta, calibration.players, scale)
     ratings = anchors_from_fit(calibration.reference, calibration.players, theta,
-                               covariance, scale)
+                               covariance, replace(scale, beta=beta))
     return FormatAnchors(get_game(calibration.game).version, len(outcomes),
-                         calibration.seed, ratings)
+                         calibration.seed, ratings, beta)
 
 
 def calibrate(calibration: Calibration, scale: Scale, workers: int = 1,
