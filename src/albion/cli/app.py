@@ -27,7 +27,7 @@ from albion.build import build_name, stale_modules
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.play import play_game
-from albion.cli.ratings import anchors_table, rating_bench_table
+from albion.cli.ratings import anchors_table, ladders_table, rating_bench_table
 from albion.cli.replay import browse
 from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import ends_text, report_table, standings_table, summary_table
@@ -53,12 +53,19 @@ from albion.sim.bench import (
 from albion.sim.rating.anchors import Anchors, FormatAnchors, load_anchors
 from albion.sim.rating.bench import (
     DEFAULT_FORMATS,
-    BenchPlan,
     BenchResult,
     parse_format,
     run_bench,
 )
 from albion.sim.rating.calibrate import calibrate, calibrations, with_formats
+from albion.sim.rating.ladder import (
+    LADDER_GAMES,
+    FittedLadder,
+    Ladders,
+    ladder_tournament,
+    load_ladders,
+    measure_ladder,
+)
 from albion.sim.records import check_writable
 from albion.sim.report import ReportPlan, run_report, sweep_pairs
 from albion.sim.schedule import balanced_games
@@ -302,9 +309,10 @@ def tournament_command(
 
 
 @app.command("rating-bench", help=N_(
-    "Benchmark the ratings: a population of bots of known strength per format, random\n"
-    "tables; Spearman's rho of OpenSkill and of pairwise Elo with true strength, and the\n"
-    "calibration error of the predicted win chances."))
+    "Benchmark the ratings: a population of bots of known strength per format, at tables\n"
+    "paired by rating (or at random); Spearman's rho of the book, of its first form, of\n"
+    "openskill and of pairwise Elo with true strength, and the calibration error of the\n"
+    "predicted win chances."))
 def rating_bench_command(
     formats: Annotated[list[str] | None, typer.Option(
         "--format", metavar="GAME/N[:LADDER]", help=N_(
@@ -316,15 +324,19 @@ def rating_bench_command(
     ] = 300,
     games_each: Annotated[int, typer.Option(
         min=1, max=10_000, help=N_("Games each player plays (one a round)."))] = 30,
+    tables: Annotated[str, typer.Option(
+        metavar="rated|random", help=N_(
+            "Who plays whom each round: rated, neighbours by displayed rating as a server "
+            "pairs them (a little randomness); random, shuffled."))] = "rated",
     seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same results."))] = 0,
     workers: Annotated[int | None, typer.Option(
         min=1, help=N_("Processes to play in (default: every core); same results."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
     with user_errors():
-        plans = [parse_format(text, population, games_each, seed) for text in formats] \
-            if formats else [BenchPlan(game, players, ladder, population, games_each, seed)
-                             for game, players, ladder in DEFAULT_FORMATS]
+        plans = [parse_format(text, population, games_each, seed, tables)
+                 for text in (formats or [f"{game}/{players}:{ladder}"
+                                          for game, players, ladder in DEFAULT_FORMATS])]
         for plan in plans:
             plan.task()  # refuses a population that cannot sit at full tables, now
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
@@ -346,6 +358,66 @@ def rating_bench_command(
                           "seconds": round(seconds, 2)}))
         return
     console.print(rating_bench_table(results, seconds))
+
+
+@app.command("rating-ladder", help=N_(
+    "Measure the rating benchmark's ladders: per format, a seat-balanced tournament among\n"
+    "a few bots of the ladder, fitted, so that its rungs stand at evenly spaced strengths."))
+def rating_ladder_command(
+    formats: Annotated[list[str] | None, typer.Option(
+        "--format", metavar="GAME/N[:LADDER]", help=N_(
+            "A format's ladder to measure (repeatable). Default: the benchmark's formats."))
+    ] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=20, max=MAX_GAMES, help=N_(
+            "Games per format, at least (rounded up to whole seat-balanced cycles)."))
+    ] = LADDER_GAMES,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same ladders."))] = 0,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help=N_("Processes to play in (default: every core); same results."))] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help=N_(
+            "Write the ladders file here, these formats measured anew and the others kept "
+            "(src/albion/sim/rating/ladders.json is the one Albion ships)."))] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    with user_errors():
+        ladders = load_ladders()
+        if out is not None:
+            check_writable(out)
+            if out.is_file():
+                try:
+                    ladders = Ladders.from_json_dict(json.loads(out.read_text()))
+                except ValueError as problem:
+                    fail(_("{file}: {problem}", file=str(out), problem=str(problem)))
+        plans = [parse_format(text) for text in (formats or [
+            f"{game}/{players}:{ladder}" for game, players, ladder in DEFAULT_FORMATS])]
+        tournaments = [(plan, ladder_tournament(plan.game, plan.players, plan.ladder, games,
+                                                seed)) for plan in plans]
+        measured: dict[tuple[str, int, str], FittedLadder] = {}
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task("", total=sum(t.games for _, t in tournaments))
+            with interrupted(lambda: _("Stopped: nothing written; run it again (same seed, "
+                                       "same games).")):
+                done = 0
+                for plan, tournament in tournaments:
+                    bar.update(task, description=f"{plan.game}/{plan.players}:{plan.ladder}")
+                    measured[(plan.game, plan.players, plan.ladder)] = measure_ladder(
+                        tournament, seed, workers or default_workers(),
+                        progress=_advance(bar, task, done))
+                    done += tournament.games
+        result = Ladders({**ladders.fitted, **measured})
+        if out is not None:
+            out.write_text(result.to_text())
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+        return
+    console.print(ladders_table(measured))
+    if out is not None:
+        console.print(_("wrote {file}", file=str(out)), markup=False)
 
 
 @app.command("rating-calibrate", help=N_(
