@@ -91,3 +91,41 @@ def test_an_account_s_session_on_two_processes(servers: tuple[Server, Server]) -
                 "0": "deleted player"}:
             assert time.monotonic() < deadline
             time.sleep(0.1)
+
+
+def test_a_friend_at_a_table_on_another_process_is_seen(
+        servers: tuple[Server, Server]) -> None:
+    """Presence crosses processes: bob, on one, sees ann at the table she is connected to
+    on the other (the `presence` rows), and no longer once she leaves it."""
+    one, two = servers
+    with httpx.Client(base_url=one.base) as bob, httpx.Client(base_url=two.base) as ann:
+        csrf = {}
+        for name, http in (("ann", ann), ("bob", bob)):
+            made = http.post("/api/account/signup", json={"username": name,
+                                                          "password": PASSWORD})
+            assert made.status_code == 201, made.text
+            csrf[name] = {"X-CSRF-Token": made.json()["csrf"]}
+        assert ann.post("/api/account/friends", json={"username": "bob"},
+                        headers=csrf["ann"]).json()["state"] == "asked"
+        assert bob.post("/api/account/friends", json={"username": "ann"},
+                        headers=csrf["bob"]).json()["state"] == "friends"
+        made = ann.post("/api/account/friends/bob/table", json={"game": "diamoniak"},
+                        headers=csrf["ann"])
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]
+
+        def ann_at() -> list[str]:
+            [friend] = bob.get("/api/account/friends").json()["friends"]
+            return [seat["table"] for seat in friend["tables"]]
+
+        with ExitStack() as sockets:
+            mine = session_socket(sockets, two, table, 0, ann.cookies["albion_session"])
+            receive(mine, lambda m: m["type"] == "update")
+            deadline = time.monotonic() + 10
+            while ann_at() != [table]:
+                assert time.monotonic() < deadline, "ann never seen at her table"
+                time.sleep(0.1)
+        deadline = time.monotonic() + 10
+        while ann_at():
+            assert time.monotonic() < deadline, "ann still seen at the table she left"
+            time.sleep(0.1)

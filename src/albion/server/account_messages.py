@@ -3,11 +3,11 @@ routes take and give. The lobby's own are `messages`."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from albion.server.messages import Message
+from albion.server.messages import Message, SeatLink
 from albion.table.protocol import WordsValue
 
 
@@ -104,3 +104,81 @@ class Invitation(Message):
     players: list[str]
     names: dict[int, str]
     offered_at: str
+
+
+class AddFriend(Message):
+    """`POST /api/account/friends`: the name of an account to add."""
+
+    username: str = Field(min_length=1, max_length=100)
+
+
+class FriendAdded(Message):
+    """`friends`: both have added each other; `asked`: the other sees the request until
+    they add back."""
+
+    username: str
+    state: Literal["friends", "asked"]
+
+
+class FriendSeat(Message):
+    """A table a friend sits at with a connection open: `watch` is its spectator page."""
+
+    table: str
+    seat: int
+    game: str
+    status: Literal["waiting", "playing"]
+    watch: str
+
+
+class Friend(Message):
+    """A friend: `online` when they used the site in the last ten minutes or are
+    connected at a table; `tables`: where they sit and are connected now."""
+
+    username: str
+    since: str
+    online: bool
+    tables: list[FriendSeat]
+
+
+class FriendName(Message):
+    """A request sent or received: the other account's name, and since when."""
+
+    username: str
+    since: str
+
+
+class Friends(Message):
+    """`GET /api/account/friends`: friends (both added each other), the names this
+    account added that have not added it (`asked`) and those that added it (`asking`:
+    add back to accept, remove to decline)."""
+
+    friends: list[Friend]
+    asked: list[FriendName]
+    asking: list[FriendName]
+
+
+class FriendGame(Message):
+    """`POST /api/account/friends/{username}/table`: a new table for this account (the
+    first seat) and the friend (the second, offered by name); any other seats get
+    invitation links. A bot spec per extra seat in `bots` seats bots instead."""
+
+    game: str = Field(min_length=1, max_length=64, description="A game id (GET /api/games)")
+    players: int = Field(2, ge=2, le=8)
+    bots: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=6,
+        description="Bot specs for the seats after the friend's; the rest are people")
+    rated: bool = False
+
+
+class FriendInvited(Message):
+    """The table made: this account's seat (its token, also set as cookies, and its
+    page), the seat offered to the friend, and invitation links for any other person's
+    seat."""
+
+    table: str
+    seat: int
+    token: str
+    url: str
+    friend: str
+    friend_seat: int
+    others: list[SeatLink]

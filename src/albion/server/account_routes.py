@@ -71,7 +71,7 @@ def add_account_routes(app: FastAPI, kit: AccountKit) -> None:
             raise ApiError(400, "bad_username", refusal.words) from None
         except PasswordRefused as refusal:
             raise ApiError(400, "bad_password", refusal.words) from None
-        _take(quotas.signups, address_of(request.client), say(
+        take_one(quotas.signups, address_of(request.client), say(
             "too many new accounts from your address: try again in {seconds} s"))
         if await asyncio.to_thread(accounts.named, username) is not None:
             raise ApiError(409, "name_taken", _taken(username))
@@ -86,7 +86,7 @@ def add_account_routes(app: FastAPI, kit: AccountKit) -> None:
         """A new session of the account (a new cookie); any session this browser had
         before ends."""
         check_origin(request, kit.hub.settings)
-        _take(quotas.signins, address_of(request.client), say(
+        take_one(quotas.signins, address_of(request.client), say(
             "too many sign-ins from your address: try again in {seconds} s"))
         key = folded(body.username)
         _may_guess(quotas, key)
@@ -185,10 +185,10 @@ def _may_guess(quotas: Quotas, key: str) -> None:
             seconds=wait), headers={"Retry-After": str(wait)})
 
 
-def _take(buckets: Buckets, address: str, words: Words) -> None:
-    """One of what `address` may do now, or 429 with how long to wait (`words` has a
-    `{seconds}`)."""
-    if not buckets.take(address):
-        wait = buckets.retry_after(address)
+def take_one(buckets: Buckets, key: str, words: Words) -> None:
+    """One of what `key` (an address, an account) may do now, or 429 with how long to
+    wait (`words` has a `{seconds}`)."""
+    if not buckets.take(key):
+        wait = buckets.retry_after(key)
         raise ApiError(429, "rate_limited", words.with_args(seconds=wait),
                        headers={"Retry-After": str(wait)})

@@ -28,6 +28,7 @@ from albion.server.account_messages import (
 from albion.server.account_routes import REFUSALS, AccountKit
 from albion.server.credentials import is_table_id, offered_token
 from albion.server.errors import ApiError
+from albion.server.friends import Friends
 from albion.server.lobby import check_origin, table_row
 from albion.server.public import own_base
 from albion.server.store import TableRow
@@ -133,12 +134,13 @@ async def _to_move(kit: AccountKit, row: TableRow, seat: int) -> bool:
 
 def _export(kit: AccountKit, account_id: str, current: str, base: str) -> dict[str, Any]:
     """The account's data: its name, its sessions (when, not what), the seats it holds
-    (each table's facts, the name it chose, the chat lines it wrote there) and the seats
-    offered to it."""
+    (each table's facts, the name it chose, the chat lines it wrote there), the seats
+    offered to it and its friends and requests."""
     account = kit.accounts.account(account_id)
     assert account is not None
     held = kit.seats.held(account_id)
     offers = kit.seats.offers(account_id)
+    circle = Friends(kit.hub.store).circle(account_id)
     rows = kit.seats.tables([seat.table for seat in held + offers])
     names = kit.hub.store.seat_facts(list(rows))
     seats = []
@@ -163,4 +165,7 @@ def _export(kit: AccountKit, account_id: str, current: str, base: str) -> dict[s
         "invitations": [{"table": offer.table, "seat": offer.seat,
                          "game": rows[offer.table].game,
                          "offered_at": offer.at.isoformat()}
-                        for offer in offers if offer.table in rows]}
+                        for offer in offers if offer.table in rows],
+        "friends": {part: [{"username": link.username, "since": link.since.isoformat()}
+                           for link in getattr(circle, part)]
+                    for part in ("friends", "asked", "asking")}}

@@ -5,7 +5,8 @@ the session's CSRF token. Signing out everywhere deletes every session of the ac
 deleted account keeps its row (so that nothing refers to a missing one) but no name, no
 hash and no session; its seats are then called "deleted player", and its games stay.
 
-The seats an account holds and the seats offered to it are `account_seats`."""
+The seats an account holds and the seats offered to it are `account_seats`; its friends
+are `friends`."""
 
 from __future__ import annotations
 
@@ -73,6 +74,15 @@ seat_offers = Table(
 )
 """A seat offered to an account by name: the hash of the invitation it stands for (the
 account takes the seat only while that invitation is unclaimed). One offer per seat."""
+
+friend_links = Table(
+    "friend_links", metadata,
+    Column("account_id", String(16), ForeignKey("accounts.id"), primary_key=True),
+    Column("friend_id", String(16), ForeignKey("accounts.id"), primary_key=True,
+           index=True),
+    Column("added_at", DateTime(timezone=True), nullable=False),
+)
+"""`account_id` added `friend_id` by name; both ways, they are friends."""
 
 SEEN_EVERY = timedelta(minutes=5)
 """A session's `seen_at` is written at most this often (not on every request)."""
@@ -161,8 +171,9 @@ class Accounts:
                        .values(password_hash=password_hash))
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
-        """Delete the account: its name, hash, sessions, seats and offers go; each of its
-        seats is called "deleted player" (the games stay). The seats it held."""
+        """Delete the account: its name, hash, sessions, seats, offers and friends go;
+        each of its seats is called "deleted player" (the games stay). The seats it
+        held."""
         with self.store.transaction() as db:
             held = [(str(row.table_id), int(row.seat)) for row in db.execute(
                 select(account_seats.c.table_id, account_seats.c.seat).where(
@@ -171,8 +182,9 @@ class Accounts:
                 db.execute(update(seats).where(seats.c.table_id == table_id,
                                                seats.c.seat == seat)
                            .values(name=DELETED_NAME))
-            for rows in (account_seats, seat_offers, account_sessions):
+            for rows in (account_seats, seat_offers, account_sessions, friend_links):
                 db.execute(delete(rows).where(rows.c.account_id == account_id))
+            db.execute(delete(friend_links).where(friend_links.c.friend_id == account_id))
             db.execute(update(accounts).where(accounts.c.id == account_id).values(
                 username=None, username_key=None, password_hash=None, deleted=True,
                 deleted_at=datetime.now(UTC)))

@@ -39,6 +39,7 @@ from albion.server.errors import (
     not_found_page,
     wants_page,
 )
+from albion.server.friend_routes import add_friend_routes
 from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.invitation_routes import add_invitation_routes
@@ -119,6 +120,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_account_routes(app, kit)
     add_account_tables(app, kit)
     add_invitation_routes(app, kit)
+    add_friend_routes(app, kit)
     add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)

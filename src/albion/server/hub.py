@@ -284,6 +284,17 @@ class Hub:
             except Exception:
                 log.exception("table %s could not be released", actor.id)
 
+    async def connected(self, seats: list[tuple[str, int]]) -> set[tuple[str, int]]:
+        """Which of `seats` (table id, seat) have a connection open now, here or (with
+        PostgreSQL) in another live process: a friend "at a table" (issue 30)."""
+        here = {(table_id, seat) for table_id, seat in seats
+                if (actor := self.actors.get(table_id)) is not None and actor.present[seat]}
+        if not self.shared or len(here) == len(seats):
+            return here
+        return here | await asyncio.to_thread(
+            self.store.connected_seats, [pair for pair in seats if pair not in here],
+            3 * self.settings.presence_seconds)
+
     async def present_elsewhere(self, table_id: str) -> set[int]:
         """Seats of the table another live process holds a connection for."""
         if not self.shared:

@@ -124,6 +124,8 @@ class Quotas:
     """Failed sign-ins of an account (its folded name), from every address."""
     signups: Buckets
     """Accounts an address creates."""
+    friend_adds: Buckets
+    """Names an account adds as friends."""
 
     @classmethod
     def of(cls, settings: ServerSettings) -> Quotas:
@@ -134,4 +136,5 @@ class Quotas:
                    Buckets(10 * settings.rename_rate, 10 * settings.rename_burst),
                    Buckets(settings.signin_rate, settings.signin_burst),
                    Buckets(settings.account_signin_rate, settings.account_signin_burst),
-                   Buckets(settings.signup_rate, settings.signup_burst))
+                   Buckets(settings.signup_rate, settings.signup_burst),
+                   Buckets(settings.friend_rate, settings.friend_burst))

@@ -117,6 +117,12 @@ class ServerSettings:
     signup_rate: float = 1 / 60
     """Accounts one client address may create a second, on average (one a minute)."""
     signup_burst: int = 5
+    friend_rate: float = 0.2
+    """Names one account may add as friends a second, on average (one every five
+    seconds); past it and the burst, 429 with Retry-After."""
+    friend_burst: int = 20
+    max_friends: int = 500
+    """Names one account may have added (friends and requests together)."""
     password_time_cost: int = 3
     """Argon2id's passes for new password hashes; with `password_memory_kib` and
     `password_lanes`, RFC 9106's second recommended setting (64 MiB). A hash made with

@@ -566,6 +566,21 @@ class Store:
                     counts[row.seat] = counts.get(row.seat, 0) + int(row.connections)
         return counts
 
+    def connected_seats(self, pairs: Sequence[tuple[str, int]],
+                        fresh_seconds: float) -> set[tuple[str, int]]:
+        """Which of the (table id, seat) `pairs` some live process holds a connection
+        for (PostgreSQL)."""
+        since = datetime.now(UTC).timestamp() - fresh_seconds
+        wanted = set(pairs)
+        with self.engine.connect() as db:
+            rows = db.execute(select(presence.c.table_id, presence.c.seat,
+                                     presence.c.seen_at).where(
+                presence.c.table_id.in_({table_id for table_id, _ in wanted}),
+                presence.c.connections > 0))
+            return {(str(row.table_id), int(row.seat)) for row in rows
+                    if (str(row.table_id), int(row.seat)) in wanted
+                    and _timestamp(row.seen_at) >= since}
+
     def _append(self, db: Connection, table_id: str, rows: Sequence[LogRow],
                 bots: Sequence[bool]) -> None:
         if rows:

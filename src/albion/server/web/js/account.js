@@ -1,9 +1,11 @@
 // The account page (issue 30): sign in or make an account; once signed in, the account's
 // name, signing out (here or everywhere), its tables (those waiting for its move first, each
-// with its seat's page) and the seats offered to it, to accept or decline.
+// with its seat's page), the seats offered to it, to accept or decline, and its friends
+// (friends.js).
 import { api } from "./api.js";
 import { accountLink } from "./account-link.js";
 import { clear, el } from "./dom.js";
+import { friendsPanel } from "./friends.js";
 import { header } from "./header.js";
 import { t } from "./i18n.js";
 import { said } from "./words.js";
@@ -88,8 +90,9 @@ async function tablesPanel() {
 async function answerInvitation(entry, verb, problem) {
   problem.classList.add("hidden");
   try {
-    await api(`/api/account/invitations/${encodeURIComponent(entry.table)}/${entry.seat}/${verb}`, { method: "POST" });
-    await draw();
+    const answer = await api(`/api/account/invitations/${encodeURIComponent(entry.table)}/${entry.seat}/${verb}`, { method: "POST" });
+    if (verb === "accept") location.assign(answer.url);  // to the table taken
+    else await draw();
   } catch (error) {
     show(problem, error);
   }
@@ -104,7 +107,7 @@ async function invitationsPanel() {
     node.append(problem, entries.length
       ? el("ul", { class: "plain" }, entries.map((entry) => el("li", { class: "row", "data-testid": "invitation" },
         el("span", {}, t("{game}, seat {seat}", { game: gameName(entry.game), seat: `P${entry.seat + 1}` })),
-        el("button", { type: "button", onclick: () => answerInvitation(entry, "accept", problem) }, t("Accept")),
+        el("button", { type: "button", "data-testid": "accept-invitation", onclick: () => answerInvitation(entry, "accept", problem) }, t("Accept")),
         el("button", { type: "button", class: "secondary", onclick: () => answerInvitation(entry, "decline", problem) }, t("Decline")))))
       : el("p", { class: "muted" }, t("No seat is offered to you.")));
   } catch (error) {
@@ -139,7 +142,8 @@ async function draw() {
     return;
   }
   const problem = problemBox("signout-error");
-  const [tables, invitations] = await Promise.all([tablesPanel(), invitationsPanel()]);
+  const friends = friendsPanel(games);
+  const [tables, invitations] = await Promise.all([tablesPanel(), invitationsPanel(), friends.ready]);
   clear(page).append(el("h1", {}, t("Your account")),
     el("section", { class: "panel", "data-testid": "signed-in" },
       el("p", {}, t("Signed in as {name}.", { name: account.username }), " ",
@@ -150,7 +154,7 @@ async function draw() {
           onclick: () => signOut("signout-everywhere", problem) }, t("Sign out everywhere"))),
       el("p", { class: "small muted" }, t("Signing out everywhere ends this account's sessions in every browser.")),
       problem),
-    tables, invitations);
+    tables, invitations, friends.node);
 }
 
 async function main() {
