@@ -27,7 +27,7 @@ def test_rating_bench_reports_each_format_as_json() -> None:
     data = json.loads(out)
     assert [(f["game"], f["players"], f["games"]) for f in data["formats"]] == [
         ("diamoniak", 2, 18), ("diamoniak", 4, 9)]
-    assert {"book", "weng_lin", "elo", "openskill_tied", "win_share"} == set(
+    assert {"book", "weng_lin", "elo", "openskill_tied", "win_share", "ideal"} == set(
         data["formats"][0]["spearman"])
     assert data["formats"][0]["tables"] == "rated"
     assert data["formats"][0]["ladder_measured"] is True
@@ -37,7 +37,7 @@ def test_rating_bench_prints_a_table() -> None:
     code, out, _ = run("rating-bench", "--format", "diamoniak/2", "--population", "8",
                        "--games-each", "2", "--workers", "1")
     assert code == 0
-    assert "diamoniak/2" in out and "ECE" in out and "Elo" in out
+    assert "diamoniak/2" in out and "ECE" in out and "Elo" in out and "ideal" in out
 
 
 def test_rating_bench_plays_random_tables_when_asked() -> None:

@@ -63,7 +63,7 @@ def test_the_benchmark_is_the_same_for_a_seed_on_any_number_of_workers(
     assert once == again
     assert once["games"] == 24 and once["tables"] == plan.tables
     assert set(once["spearman"]) == {"book", "weng_lin", "openskill_tied", "elo",
-                                     "win_share"}
+                                     "win_share", "ideal"}
     assert -1 <= once["spearman"]["book"] <= 1 and 0 <= once["ece"] <= 1
 
 

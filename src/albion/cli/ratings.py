@@ -22,7 +22,8 @@ def _mark(met: bool) -> str:
 
 
 def rating_bench_table(results: Sequence[BenchResult], seconds: float) -> Group:
-    """One row per format: Spearman's rho of each rating with true strength, the
+    """One row per format: Spearman's rho of each rating with true strength (the ideal:
+    the book's model fitted on all the games at once, `offline.py`), the
     calibration errors and the time; then the win share of each fifth of the ladder."""
     if not results:
         return Group(Text(_("No format was benchmarked.")))
@@ -32,8 +33,8 @@ def rating_bench_table(results: Sequence[BenchResult], seconds: float) -> Group:
                           population=str(first.population), games=str(first.games_each),
                           tables=first.tables, seed=str(first.seed)))
     table.add_column(_("Format"), overflow="fold")
-    for column in (_("book ρ"), _("Elo ρ"), _("Weng–Lin ρ"), _("win share ρ"), _("ECE"),
-                   _("Weng–Lin ECE"), _("s")):
+    for column in (_("book ρ"), _("Elo ρ"), _("ideal ρ"), _("Weng–Lin ρ"),
+                   _("win share ρ"), _("ECE"), _("Weng–Lin ECE"), _("s")):
         table.add_column(column, justify="right")
     fifths = Table(title=_("Share of games won, by fifth of the ladder (weakest first)"))
     fifths.add_column(_("Format"), overflow="fold")
@@ -46,7 +47,8 @@ def rating_bench_table(results: Sequence[BenchResult], seconds: float) -> Group:
         table.add_row(
             f"{plan.game}/{plan.players}",
             f"{decimal(rho['book'], 3)} {_mark(result.meets_spearman)}",
-            decimal(rho["elo"], 3), decimal(rho["weng_lin"], 3), decimal(rho["win_share"], 3),
+            decimal(rho["elo"], 3), decimal(rho["ideal"], 3), decimal(rho["weng_lin"], 3),
+            decimal(rho["win_share"], 3),
             f"{decimal(result.ece, 3)} {_mark(result.meets_ece)}",
             decimal(result.ece_weng_lin, 3), decimal(result.seconds, 1))
         spacing = _("measured, even strengths") if result.ladder_measured \
@@ -57,9 +59,10 @@ def rating_bench_table(results: Sequence[BenchResult], seconds: float) -> Group:
                       "before each game). Book: Plackett–Luce, Laplace update, each format's "
                       "beta. Weng–Lin: the book's first form (openskill's update and beta). "
                       "Elo: every pair of a game, K 60/40/20 (a player's first 10 games, the "
-                      "next 10, after) over n − 1. (--json adds openskill's own "
-                      "PlackettLuce, losers tied.)", rho=decimal(TARGET_SPEARMAN, 2),
-                      ece=decimal(TARGET_ECE, 2))
+                      "next 10, after) over n − 1. Ideal: the book's model fitted on all "
+                      "the games at once, the most their results tell. (--json adds "
+                      "openskill's own PlackettLuce, losers tied.)",
+                      rho=decimal(TARGET_SPEARMAN, 2), ece=decimal(TARGET_ECE, 2))
     beaten = sum(result.beats_elo for result in results)
     verdict = Text(_("The book above Elo in {beaten} of {count} formats · {seconds} s in all",
                      beaten=str(beaten), count=str(len(results)),

@@ -4,9 +4,11 @@ tables a server pairing by rating would make (or at random tables); then, game b
 order, the book predicts each seat's chance to win *before* rating the game, and rates
 it. The same games are rated by the book's first form (Weng–Lin's update, openskill's
 beta: what the book was before), by openskill's own PlackettLuce (losers tied) and by
-pairwise Elo (Board Game Arena's way). At the end: Spearman's rank correlation of each
-rating with true strength, the calibration error of the predictions, and the share of
-games each fifth of the ladder won (stronger must win more)."""
+pairwise Elo (Board Game Arena's way); and the ideal, the book's model fitted on every
+game at once (`offline.py`), the most those results can tell. At the end: Spearman's
+rank correlation of each rating with true strength, the calibration error of the
+predictions, and the share of games each fifth of the ladder won (stronger must win
+more)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from albion.sim.rating.metrics import (
     expected_calibration_error,
     spearman,
 )
+from albion.sim.rating.offline import fit_means
 from albion.sim.rating.population import (
     TABLES,
     BenchError,
@@ -101,8 +104,9 @@ class BenchResult:
     seconds: float
     spearman: dict[str, float]
     """Per rating: `book` (this book), `weng_lin` (its first form), `openskill_tied`
-    (openskill's PlackettLuce, losers tied), `elo` (pairwise), and `win_share` (each
-    player's share of wins)."""
+    (openskill's PlackettLuce, losers tied), `elo` (pairwise), `win_share` (each
+    player's share of wins), and `ideal` (the book's model fitted on all the games at
+    once: the most the results tell)."""
     ece: float
     """The calibration error of this book's predictions, made before each game."""
     ece_weng_lin: float
@@ -243,6 +247,9 @@ def measure(plan: BenchPlan, games: Sequence[PlayedGame], seconds: float = 0.0
         "openskill_tied": spearman(truth, [tied[name].mu for name in entity]),
         "elo": spearman(truth, [elo.rating(name) for name in entity]),
         "win_share": spearman(truth, share),
+        "ideal": spearman(truth, fit_means(
+            plan.population, [(game.players, game.outcome.returns) for game in games],
+            plan.players, book.scale_for(plan.game, plan.players))),
     }
     fifths = [[share[p] for p in range(plan.population)
                if p * GROUPS // plan.population == group] for group in range(GROUPS)]
