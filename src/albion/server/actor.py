@@ -22,12 +22,14 @@ from typing import Any
 from albion.core.errors import AlbionError, RecordError, StaleVersion
 from albion.server.bots import Chance, Hint
 from albion.server.chat import KEPT, ChatLine, chat_frame
+from albion.server.clock_history import followed_banks
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
 from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
 from albion.server.ratings import Ratings
 from albion.server.store import Conflict, Notice
+from albion.server.time_banks import TimeBanks
 from albion.table import AnyTable, Table, Update
 
 log = logging.getLogger("albion.server")
@@ -100,6 +102,10 @@ class TableActor:
         self.players = players
         self.variant = dict(variant if variant is not None else table.variant.as_dict())
         self.clock = clock
+        self.banks = None if clock is None else TimeBanks(clock, table.num_players)
+        """Each seat's time (issue 31): followed from every decision, here or stored."""
+        self.banks_version = table.version
+        """The version the banks have followed the table to."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.stored = table.version
@@ -141,6 +147,9 @@ class TableActor:
         and, through the database's notification, in the others)."""
         if not self.started:
             self.started = True
+            if self.banks is not None:
+                self.banks.step(time.time(), None, self.table.to_move())
+                self.banks_version = self.table.version
             self.schedule()
             await self.broadcast()  # the seats already open hear that play begins
             await self.port.notify(self.id, self.table.version)
@@ -208,10 +217,10 @@ class TableActor:
                     raise NotStarted
                 if by_owner and seat in self.away and not self._may_come_back():
                     raise StandInKeeps
+                if by_owner and seat in self.away:  # back, whatever they decided: the
+                    await self._come_back(seat)  # clock counts it before the decision
                 update = self.table.submit(seat, action, version)  # NotYourTurn, Stale…
                 self.decided_at = received
-                if by_owner and seat in self.away:
-                    await self._come_back(seat)
                 await self._commit(version, update)
         self.schedule()
 
@@ -234,6 +243,7 @@ class TableActor:
                 log.exception("table %s: stored log does not apply; reloading", self.id)
                 self.table = await self.port.load_table(self.id)
             self.stored = self.table.version
+            self.follow_clock()
             await self.broadcast()
 
     async def _commit(self, submitted: int, update: Update | None = None) -> None:
@@ -259,6 +269,7 @@ class TableActor:
             raise NotStored from None
         self.stored = self.table.version  # the commit told the other processes
         self.last_commit = time.time()
+        self.follow_clock(self.last_commit)
         if self.table.is_over():  # before anyone hears of the end: the lobby agrees
             await self._store_winners()
             await self._rate()
@@ -300,6 +311,38 @@ class TableActor:
         self.table = Table.from_log(table.game, self.players, self.variant,
                                     self.chance.seed, rows, secret=self.chance.secret)
         self.stored = len(rows)
+
+    # -- the clock (issue 31) -------------------------------------------------------------
+
+    def follow_clock(self, now: float | None = None) -> None:
+        """The banks follow the table's new decisions, taken `now`."""
+        if self.banks is None or not self.started:
+            self.banks_version = self.table.version
+            return
+        at = time.time() if now is None else now
+        to_move = self.table.to_move()
+        for row in self.table.log(self.banks_version) if \
+                self.table.version > self.banks_version else []:
+            self.banks.step(at, row.actor, to_move)
+        self.banks_version = self.table.version
+
+    async def follow_stored_clock(self) -> None:
+        """The banks computed again from what is stored (a table loaded or adopted):
+        the decisions' moments, the owners' returns and when play began."""
+        if self.clock is None or not self.started:
+            return
+        store = self.port.store
+        row = await asyncio.to_thread(store.table, self.id)
+        times = await asyncio.to_thread(store.decision_times, self.id)
+        returns = await asyncio.to_thread(store.returns_of_owners, self.id)
+        if row is None or len(times) != self.table.version:
+            return  # not all stored yet: the banks followed here stand
+        began = (row.started_at or row.created_at).timestamp()
+        self.banks = await asyncio.to_thread(
+            followed_banks, self.table, self.players, (self.chance.seed, self.chance.secret),
+            self.clock, self.table.log(), times, returns, began,
+            self.banks.pauses if self.banks is not None else None)
+        self.banks_version = self.table.version
 
     # -- clients -------------------------------------------------------------------------
 
@@ -360,6 +403,7 @@ class TableActor:
         """The seat's person has no connection here: after the grace period a stand-in
         plays for them, unless they are back (here or on another process) by then."""
         if self.owner and self.started and self.clock is not None and \
+                not self.clock.turn_based and \
                 self.table.is_human(seat) and not self.table.is_over() and \
                 seat not in self.away and (-1 - seat) not in self.timers:
             self._start_timer(-1 - seat, self.clock.grace_seconds,
@@ -431,14 +475,27 @@ class TableActor:
             self.leave(client)
 
     def countdown(self) -> dict[str, Any] | None:
-        """The clock as every seat sees it: a turn's time, and the seconds left to each
-        person to move (from this process, which runs the clock; none elsewhere)."""
-        if self.clock is None:
+        """The clock as every seat sees it (issue 31): its kind, a turn's time (or the
+        starting bank) and the increment, and per person's seat to move the seconds left
+        and when they run out (`due`, epoch seconds); `paused`: seats whose time stands
+        (their account is on vacation). Every process computes it alike."""
+        if self.clock is None or self.banks is None:
             return None
         now = time.time()
-        return {"seconds_per_turn": self.clock.seconds_per_move, "bot": self.clock.bot,
-                "left": {str(key): round(max(0.0, deadline - now), 1)
-                         for key, deadline in sorted(self.deadlines.items()) if key >= 0}}
+        people = [seat for seat in self.table.to_move() if self.table.is_human(seat)
+                  and seat not in self.away] if self.started and not self.table.is_over() \
+            else []
+        left = {seat: self.banks.left(seat, now) for seat in people}
+        return {"kind": self.clock.kind, "seconds_per_turn": self.clock.turn_seconds,
+                "increment": self.clock.increment, "bot": self.clock.bot,
+                "left": {str(seat): round(value, 1) for seat, value in sorted(left.items())
+                         if value is not None},
+                "due": {str(seat): round(now + value, 1) for seat, value in
+                        sorted(left.items()) if value is not None},
+                "banks": {str(seat): round(self.banks.banks[seat], 1)
+                          for seat in range(self.table.num_players)
+                          if self.table.is_human(seat)} if self.clock.banked else {},
+                "paused": [seat for seat in people if self.banks.is_paused(seat, now)]}
 
     def rematch_offer(self) -> dict[str, Any] | None:
         """The rematch on offer: who offered it and which seats have accepted."""
@@ -532,6 +589,8 @@ class TableActor:
     async def _come_back(self, seat: int) -> None:
         """Under the lock: the seat's owner decides again."""
         reason = self.away.pop(seat)
+        if self.banks is not None:
+            self.banks.taken_back(seat, time.time())
         await self._notice(seat, f"{self.table.game.seat_name(seat)} is back (was "
                            f"{reason})", stand_in=None)
 
@@ -593,11 +652,32 @@ class TableActor:
                 if seat not in self.thinking:
                     self.thinking.add(seat)
                     self.port.spawn(self._bot_turn(seat))
-            elif self.clock is not None and seat not in self.timers:
-                self._start_timer(seat, self.clock.seconds_per_move,
-                                  partial(self._take_over, seat, "out of time"))
+            elif self.banks is not None:
+                self._time_turn(seat)
         for seat in [seat for seat in self.timers if seat >= 0 and seat not in to_move]:
             self._cancel_timer(seat)
+
+    def _time_turn(self, seat: int) -> None:
+        """The seat's timer runs out when its bank does; a paused seat (on vacation) is
+        looked at again within the hour."""
+        assert self.banks is not None
+        now = time.time()
+        left = self.banks.left(seat, now)
+        if left is None:
+            return
+        wait = min(left, 3_600.0) if self.banks.is_paused(seat, now) else left
+        if seat in self.timers and abs(self.deadlines[seat] - (now + wait)) < 0.5:
+            return
+        self._start_timer(seat, wait, partial(self._out_of_time, seat))
+
+    async def _out_of_time(self, seat: int) -> None:
+        """The seat's timer ran out: the stand-in plays it if its time has (a pause or
+        a return may have given it more meanwhile)."""
+        left = self.banks.left(seat, time.time()) if self.banks is not None else 0.0
+        if left is not None and left > 0.05:
+            self.schedule()
+        else:
+            await self._take_over(seat, "out of time")
 
     def person_here(self) -> bool:
         """Whether a person holds a seat's connection open, in this process or (shared

@@ -157,6 +157,7 @@ class Hub:
                     [not table.is_human(s) for s in range(table.num_players)],
                     actor.status)
                 actor.stored = table.version
+        await actor.follow_stored_clock()  # issue 31: the clock survives a restart
         self.actors[table_id] = actor
         return actor
 
@@ -335,6 +336,7 @@ class Hub:
         """A table this process now owns: up to date first, then its bots and clock."""
         async with actor.lock:
             await actor.catch_up()
+            await actor.follow_stored_clock()  # the clock as the dead owner ran it
         actor.adopt()
 
     async def notify(self, table_id: str, version: int) -> None:

@@ -174,7 +174,7 @@ def _check_clock(clock: Clock, game: AnyGame, settings: ServerSettings) -> None:
         raise ApiError(400, "bad_clock", say("{bot} sees hidden information: it may not "
                                              "stand in for a player", bot=str(stand_in)),
                        ruling=information_ruling(game))
-    if clock.seconds_per_move < settings.min_move_seconds:
+    if clock.turn_seconds < settings.min_move_seconds:
         raise ApiError(400, "bad_clock", say(
             "seconds_per_move is at least {seconds} on this server (a person needs the "
             "time to move)", seconds=number(settings.min_move_seconds)))

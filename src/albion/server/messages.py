@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from albion.core.words import Words
 from albion.table.protocol import WordsValue
@@ -16,15 +16,67 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+DAY = 86_400.0
+"""Seconds in a day: turn-based clocks count in days."""
+
+
 class Clock(Message):
-    """Optional: a seat silent past `seconds_per_move` (or gone past `grace_seconds`) is
-    played by `bot` until its owner returns. A server sets the least `seconds_per_move`
+    """Optional: a person's seat out of time (or gone past `grace_seconds`, at real-time
+    clocks) is played by `bot` until its owner returns (issue 27). Four kinds (issue 31):
+
+    - `move` (real time): `seconds_per_move` for each turn, unused time lost;
+    - `fischer` (real time): a bank of `bank_seconds`, and `increment_seconds` added after
+      each of the seat's moves;
+    - `days` (turn-based): `days_per_move` days for each turn, shown as a due date;
+    - `days-bank` (turn-based): a bank of `bank_days` days, `increment_days` added after
+      each move.
+
+    A turn-based seat may be away between its moves: no grace period, and its account's
+    vacation pauses its clock. A server sets the least time a move may have
     (`ServerSettings.min_move_seconds`, 5 s by default)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-    seconds_per_move: float = Field(gt=0, le=86_400)
+    kind: Literal["move", "fischer", "days", "days-bank"] = "move"
+    seconds_per_move: float | None = Field(None, gt=0, le=DAY)
+    bank_seconds: float | None = Field(None, gt=0, le=DAY)
+    increment_seconds: float = Field(0, ge=0, le=3_600)
+    days_per_move: float | None = Field(None, gt=0, le=30)
+    bank_days: float | None = Field(None, gt=0, le=90)
+    increment_days: float = Field(0, ge=0, le=7)
     grace_seconds: float = Field(30, ge=0, le=86_400)
     bot: str = Field("heuristic", description="The fair bot that stands in")
+
+    @model_validator(mode="after")
+    def _fields_of_its_kind(self) -> Clock:
+        wanted = {"move": "seconds_per_move", "fischer": "bank_seconds",
+                  "days": "days_per_move", "days-bank": "bank_days"}[self.kind]
+        if getattr(self, wanted) is None:
+            raise ValueError(f"a {self.kind} clock needs {wanted}")
+        return self
+
+    @property
+    def turn_based(self) -> bool:
+        """Days, not seconds: players come and go between their moves."""
+        return self.kind in ("days", "days-bank")
+
+    @property
+    def banked(self) -> bool:
+        """Unused time is kept (a bank), rather than lost at each turn's end."""
+        return self.kind in ("fischer", "days-bank")
+
+    @property
+    def turn_seconds(self) -> float:
+        """A turn's time (per-move kinds), or the bank a seat starts with."""
+        value = {"move": self.seconds_per_move, "fischer": self.bank_seconds,
+                 "days": self.days_per_move, "days-bank": self.bank_days}[self.kind]
+        assert value is not None
+        return value * DAY if self.turn_based else value
+
+    @property
+    def increment(self) -> float:
+        """Seconds added to the bank after each of a seat's moves (banked kinds)."""
+        return self.increment_days * DAY if self.kind == "days-bank" else \
+            self.increment_seconds if self.kind == "fischer" else 0.0
 
 
 class CreateTable(Message):

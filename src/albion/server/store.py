@@ -66,6 +66,7 @@ tables = Table(
     Column("public", Boolean, nullable=False, default=False),
     Column("rated", Boolean, nullable=False, default=False),
     Column("rating", String(16), nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=True),
 )
 """A table's chance comes from `secret` (hex, only ever read by this server), or from
 `seed` when its creator chose one (`seed_chosen`: shown to everyone at the table)."""
@@ -197,6 +198,8 @@ class TableRow:
     """Its end rates its seats (issue 30, `server.ratings`)."""
     rating: str | None = None
     """Once a rated table has ended: "rated", or why it was not."""
+    started_at: datetime | None = None
+    """When every person had opened their seat and play began (its clock too)."""
 
     @property
     def secret_bytes(self) -> bytes | None:
@@ -618,6 +621,23 @@ class Store:
                 .order_by(decisions.c.version))
             return [LogRow(row.version, row.actor, row.action) for row in found]
 
+    def decision_times(self, table_id: str) -> list[float]:
+        """When each decision of the table was stored (epoch seconds), by version."""
+        with self.engine.connect() as db:
+            return [_timestamp(row.created_at) for row in db.execute(
+                select(decisions.c.created_at).where(decisions.c.table_id == table_id)
+                .order_by(decisions.c.version))]
+
+    def returns_of_owners(self, table_id: str) -> list[tuple[int, int, float]]:
+        """(version, seat, epoch seconds) of each time a seat's owner took it back from
+        its stand-in, in order (the clock gives them time again, `time_banks`)."""
+        with self.engine.connect() as db:
+            return [(int(row.version), int(row.seat), _timestamp(row.created_at))
+                    for row in db.execute(select(
+                        notices.c.version, notices.c.seat, notices.c.created_at).where(
+                        notices.c.table_id == table_id, notices.c.stand_in.is_(None))
+                        .order_by(notices.c.seq))]
+
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat `token` opens at this table, or None."""
         digest = token_hash(token)
@@ -649,7 +669,7 @@ class Store:
             if free is None:
                 db.execute(update(tables).where(tables.c.id == table_id,
                                                 tables.c.status == "waiting")
-                           .values(status="playing"))
+                           .values(status="playing", started_at=datetime.now(UTC)))
             return free is None
 
 
