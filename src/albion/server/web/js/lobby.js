@@ -91,7 +91,7 @@ function drawForm(gameId, count) {
   }
   countSelect.value = String(seats);
   countSelect.addEventListener("change", () => drawForm(game.id, Number(countSelect.value)));
-  const clock = el("input", { type: "number", name: "clock", min: 5, max: 86400,
+  const clock = el("input", { type: "number", name: "clock", min: 0, step: "any",
     placeholder: t("off"), "data-testid": "clock" });
   const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: t("random"),
     "data-testid": "seed" });
@@ -102,7 +102,7 @@ function drawForm(gameId, count) {
     seatControls(game, seats),
     el("details", { "data-testid": "more-options" }, el("summary", {}, t("More options: rule variants, clock, seed")),
       el("div", { class: "row" },
-        el("label", {}, t("Seconds per turn (a bot stands in when time runs out)"), clock),
+        clockControls(clock),
         el("label", {}, t("Seed (the same seed deals the same game: you then hold every seat, and everyone at the table is shown the seed was chosen)"), seed),
         el("label", { class: "check" }, el("input", { type: "checkbox", name: "public", "data-testid": "public" }),
           " ", t("Public: anyone in the lobby may take a free seat"))),
@@ -110,6 +110,41 @@ function drawForm(gameId, count) {
     ratedControl(seed),
     el("p", {}, el("button", { type: "submit", "data-testid": "create" }, t("Create table"))),
     el("div", { class: "notice error hidden", role: "alert", "data-testid": "create-error" }));
+}
+
+/** The time control (issue 31): its kind, its time (what the number means follows the
+ * kind) and, for a bank, what each move adds. A bot stands in when time runs out. */
+function clockControls(clock) {
+  const kinds = [["move", t("Real time: per turn")], ["fischer", t("Real time: a bank and an increment")],
+    ["days", t("Turn-based: days per move")], ["days-bank", t("Turn-based: a bank of days")]];
+  const kind = el("select", { name: "clock-kind", "data-testid": "clock-kind" },
+    kinds.map(([value, label]) => el("option", { value }, label)));
+  const increment = el("input", { type: "number", name: "clock-increment", min: 0, step: "any",
+    value: 0, "data-testid": "clock-increment" });
+  const amount = el("span", {});
+  const added = el("span", {});
+  const incrementLabel = el("label", {}, added, increment);
+  const follow = () => {
+    amount.textContent = {
+      move: t("Seconds per turn (a bot stands in when time runs out)"),
+      fischer: t("Minutes in each player's bank"),
+      days: t("Days per move"),
+      "days-bank": t("Days in each player's bank"),
+    }[kind.value];
+    added.textContent = kind.value === "fischer" ? t("Seconds added after each move") : t("Days added after each move");
+    incrementLabel.classList.toggle("hidden", kind.value !== "fischer" && kind.value !== "days-bank");
+  };
+  kind.addEventListener("change", follow);
+  follow();
+  return el("span", { class: "row" }, el("label", {}, t("Time control"), kind), el("label", {}, amount, clock), incrementLabel);
+}
+
+/** A clock's body from the form's numbers (`amount` in the kind's unit). */
+function clockBody(kind, amount, increment) {
+  if (kind === "fischer") return { kind, bank_seconds: amount * 60, increment_seconds: increment };
+  if (kind === "days") return { kind, days_per_move: amount };
+  if (kind === "days-bank") return { kind, bank_days: amount, increment_days: increment };
+  return { seconds_per_move: amount };
 }
 
 /** The rated option (issue 30): never with a chosen seed, so it is shut while one is given. */
@@ -142,7 +177,10 @@ function formBody() {
   }
   const body = { game: game.id, players, variant };
   if (data.get("seed")) body.seed = Number(data.get("seed"));
-  if (data.get("clock")) body.clock = { seconds_per_move: Number(data.get("clock")) };
+  if (data.get("clock")) {
+    body.clock = clockBody(data.get("clock-kind") || "move", Number(data.get("clock")),
+      Number(data.get("clock-increment") || 0));
+  }
   if (data.get("public")) body.public = true;
   if (data.get("rated")) body.rated = true;
   return body;

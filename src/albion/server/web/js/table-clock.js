@@ -4,15 +4,30 @@
 // The server runs the clock; an update's `clock.left` is the time left when it was sent.
 
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { botName } from "./words.js";
 
 const TICK_MS = 250;
 
-/** "1:05", "0:09" */
+/** "1:05", "0:09"; past an hour "5 h 12 min", past a day "2 d 3 h" (issue 31). */
 export function clockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 86400) {
+    const days = Math.floor(whole / 86400);
+    return t("{days} d {hours} h", { days, hours: Math.floor((whole % 86400) / 3600) });
+  }
+  if (whole >= 3600) {
+    return t("{hours} h {minutes} min", { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60) });
+  }
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** When a turn-based move is due, in the reader's language: "Fri 4 Dec, 14:05". */
+export function dueText(seconds) {
+  const when = new Date(Date.now() + Math.max(0, seconds) * 1000);
+  return new Intl.DateTimeFormat(lang === "qps" ? "en" : lang, {
+    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
+  }).format(when);
 }
 
 /** Whether `seconds` left of a turn of `perTurn` deserve a warning. */
@@ -35,6 +50,8 @@ export class Countdown {
     this.left = clock && running ? clock.left : {};
     this.perTurn = clock ? clock.seconds_per_turn : null;
     this.bot = clock ? clock.bot : null;
+    this.turnBased = Boolean(clock && (clock.kind === "days" || clock.kind === "days-bank"));
+    this.paused = new Set(clock && clock.paused ? clock.paused.map(String) : []);
     this.received = performance.now();
     if (Object.keys(this.left).length && !this.timer) {
       this.timer = setInterval(() => this.onTick(this.now()), TICK_MS);
@@ -49,7 +66,7 @@ export class Countdown {
   now() {
     const spent = (performance.now() - this.received) / 1000;
     return Object.fromEntries(Object.entries(this.left)
-      .map(([seat, seconds]) => [seat, Math.max(0, seconds - spent)]));
+      .map(([seat, seconds]) => [seat, this.paused.has(seat) ? seconds : Math.max(0, seconds - spent)]));
   }
 }
 
@@ -61,9 +78,14 @@ export function chipClock(seconds, perTurn) {
   }, clockText(seconds));
 }
 
-/** What the page says to the seat whose own clock runs (null when it does not). */
-export function ownClockWords(seconds, perTurn, bot) {
+/** What the page says to the seat whose own clock runs (null when it does not); a
+ * turn-based move's due date, or that its time stands while its player is on vacation. */
+export function ownClockWords(seconds, perTurn, bot, turnBased = false, paused = false) {
   if (seconds === undefined) return null;
+  if (paused) return { hurry: false, text: t("You are on vacation: your time stands ({time} left).", { time: clockText(seconds) }) };
+  if (turnBased && !isHurry(seconds, perTurn)) {
+    return { hurry: false, text: t("Your move is due {date} ({time} left).", { date: dueText(seconds), time: clockText(seconds) }) };
+  }
   if (isHurry(seconds, perTurn)) {
     return { hurry: true, text: t("Hurry: in {time} a bot ({bot}) plays this turn for you.", { time: clockText(seconds), bot: botName(bot) }) };
   }

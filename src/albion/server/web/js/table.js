@@ -194,7 +194,9 @@ function tickClock(left) {
     if (seconds !== undefined) slot.append(" ", chipClock(seconds, countdown.perTurn));
   }
   const own = latest && !watching && latest.view.viewer !== null ? left[String(latest.view.viewer)] : undefined;
-  const words = ownClockWords(own, countdown.perTurn, countdown.bot);
+  const mine = latest && latest.view.viewer !== null ? String(latest.view.viewer) : null;
+  const words = ownClockWords(own, countdown.perTurn, countdown.bot, countdown.turnBased,
+    mine !== null && countdown.paused.has(mine));
   ui.ownClock.classList.toggle("hidden", !words);
   ui.ownClock.classList.toggle("hurry", Boolean(words && words.hurry));
   ui.ownClock.textContent = words ? words.text : "";
