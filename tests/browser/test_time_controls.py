@@ -50,3 +50,30 @@ def test_a_turn_based_table_says_when_the_move_is_due(
     assert "restant" in words or "reste" in words or "left" not in words, words
     screenshot(phone, "fischer-375-fr")
     assert_no_js_errors(phone)
+
+
+def test_an_account_goes_on_vacation_and_comes_back_from_its_page(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    answer = page.context.request.post(f"{server.url}/api/account/signup", data={
+        "username": "away_ann", "password": "correct horse battery"})
+    assert answer.status == 201, answer.text()
+    page.goto(f"{server.url}/account")
+    page.fill("[data-testid=vacation-days]", "3")
+    page.click("[data-testid=vacation-start]")
+    away = page.wait_for_selector("[data-testid=on-vacation]")
+    assert "On vacation until" in away.inner_text()
+    assert "27 days of vacation left this year" in page.inner_text("[data-testid=vacation]")
+    screenshot(page, "vacation-1280")
+    phone = new_page(**PHONE)
+    phone.context.request.post(f"{server.url}/api/account/signin", data={
+        "username": "away_ann", "password": "correct horse battery"})
+    phone.goto(f"{server.url}/account")
+    phone.wait_for_selector("[data-testid=on-vacation]")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(phone, "vacation-375")
+    page.click("[data-testid=vacation-end]")
+    page.wait_for_selector("[data-testid=vacation-start]")
+    assert "29 days of vacation left this year" in page.inner_text("[data-testid=vacation]")
+    assert_no_js_errors(page)
+    assert_no_js_errors(phone)

@@ -182,3 +182,20 @@ class FriendInvited(Message):
     friend: str
     friend_seat: int
     others: list[SeatLink]
+
+
+class VacationRequest(Message):
+    """`POST /api/account/vacation`: how many days from now the account is away."""
+
+    days: int = Field(ge=1, le=365)
+
+
+class VacationInfo(Message):
+    """The account's vacation: whether it is on one now and until when, and its
+    allowance this calendar year (whole days)."""
+
+    on_vacation: bool
+    until: str | None
+    days_per_year: int
+    days_used: int
+    days_left: int

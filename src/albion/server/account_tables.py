@@ -32,6 +32,7 @@ from albion.server.friends import Friends
 from albion.server.lobby import check_origin, table_row
 from albion.server.public import own_base
 from albion.server.store import TableRow
+from albion.server.vacations import Vacations
 from albion.table.protocol import words_value
 
 EXPORT_FORMAT = "albion-account/1"
@@ -166,6 +167,8 @@ def _export(kit: AccountKit, account_id: str, current: str, base: str) -> dict[s
                          "game": rows[offer.table].game,
                          "offered_at": offer.at.isoformat()}
                         for offer in offers if offer.table in rows],
+        "vacations": [{"starts_at": v.start.isoformat(), "ends_at": v.end.isoformat()}
+                      for v in Vacations(kit.hub.store).of(account_id)],
         "friends": {part: [{"username": link.username, "since": link.since.isoformat()}
                            for link in getattr(circle, part)]
                     for part in ("friends", "asked", "asking")}}

@@ -30,6 +30,7 @@ from albion.server.ratelimit import TokenBucket
 from albion.server.ratings import Ratings
 from albion.server.store import Conflict, Notice
 from albion.server.time_banks import TimeBanks
+from albion.server.vacations import Vacations
 from albion.table import AnyTable, Table, Update
 
 log = logging.getLogger("albion.server")
@@ -335,14 +336,26 @@ class TableActor:
         row = await asyncio.to_thread(store.table, self.id)
         times = await asyncio.to_thread(store.decision_times, self.id)
         returns = await asyncio.to_thread(store.returns_of_owners, self.id)
+        pauses = await asyncio.to_thread(Vacations(store).pauses_at, self.id)
         if row is None or len(times) != self.table.version:
-            return  # not all stored yet: the banks followed here stand
+            if self.banks is not None:  # not all stored yet: the banks followed here stand
+                self.banks.pauses = pauses
+            return
         began = (row.started_at or row.created_at).timestamp()
         self.banks = await asyncio.to_thread(
             followed_banks, self.table, self.players, (self.chance.seed, self.chance.secret),
-            self.clock, self.table.log(), times, returns, began,
-            self.banks.pauses if self.banks is not None else None)
+            self.clock, self.table.log(), times, returns, began, pauses)
         self.banks_version = self.table.version
+
+    async def refresh_pauses(self) -> None:
+        """An account at the table went on vacation or came back: its seat's time stands
+        or runs again, and everyone sees it."""
+        if self.banks is None:
+            return
+        self.banks.pauses = await asyncio.to_thread(Vacations(self.port.store).pauses_at,
+                                                    self.id)
+        self.schedule()
+        await self.broadcast()
 
     # -- clients -------------------------------------------------------------------------
 

@@ -82,6 +82,7 @@ from albion.server.seat_routes import add_seat_routes
 from albion.server.sessions import session_seat
 from albion.server.settings import ServerSettings
 from albion.server.store import Store, token_hash
+from albion.server.vacation_routes import add_vacation_routes
 from albion.table.protocol import words_value
 
 log = logging.getLogger("albion.server")
@@ -121,6 +122,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_account_tables(app, kit)
     add_invitation_routes(app, kit)
     add_friend_routes(app, kit)
+    add_vacation_routes(app, kit)
     add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)

@@ -191,10 +191,20 @@ class Hub:
             await asyncio.to_thread(self.store.set_presence, table_id, seat, self.process,
                                     connections)
 
+    async def pauses_changed(self, table_ids: list[str]) -> None:
+        """Accounts at these tables went on vacation or came back: the tables loaded here
+        pause or restart their seats' time, and the other processes hear it."""
+        for table_id in table_ids:
+            actor = self.actors.get(table_id)
+            if actor is not None:
+                await actor.refresh_pauses()
+            await self.announce(table_id, "pauses")
+
     async def announce(self, table_id: str, what: str) -> None:
         """Tell the other processes (PostgreSQL) something about a table that is not a
         decision: `revoke:SEAT` (a seat's token changed), `rematch`, `sessions:SEAT` (an
-        account's sessions ended), `names` (a deleted account's seats renamed)."""
+        account's sessions ended), `names` (a deleted account's seats renamed), `pauses`
+        (an account at the table went on vacation or came back)."""
         if self.shared:
             await asyncio.to_thread(self._announce, table_id, what)
 
@@ -249,6 +259,8 @@ class Hub:
                                                                actor.id, seat))
         elif what[0] == "chat":
             await actor.catch_up_chat()
+        elif what[0] == "pauses":
+            await actor.refresh_pauses()
         elif what[0] == "sessions" and len(what) > 1 and what[1].isdigit():
             await self.close_dead_sessions(actor.id, int(what[1]))
         elif what[0] == "names":

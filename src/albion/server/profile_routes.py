@@ -9,7 +9,7 @@ import asyncio
 from typing import Any
 
 from fastapi import FastAPI, Query
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from albion.core.errors import UnknownGameError
 from albion.core.registry import get_game
@@ -17,7 +17,7 @@ from albion.core.words import say
 from albion.server.accounts import Account, Accounts, account_seats, moment
 from albion.server.errors import ApiError
 from albion.server.ratings import Ratings
-from albion.server.store import Store, seats, tables
+from albion.server.store import Store, notices, seats, tables
 from albion.sim.rating import Rating, RatingRow, account_entity
 
 PAGE = 20
@@ -42,9 +42,10 @@ def add_profile_routes(app: FastAPI, store: Store, accounts: Accounts) -> None:
         account = await account_named(username)
         rows = await asyncio.to_thread(ratings.of, account_entity(account.id))
         played, won = await asyncio.to_thread(_record, store, account.id)
+        timeouts, clocked = await asyncio.to_thread(_absences, store, account.id)
         return {"username": account.username, "since": account.created_at.isoformat(),
                 "ratings": [_rating_json(row) for row in rows],
-                "played": played, "won": won}
+                "played": played, "won": won, "timeouts": timeouts, "clocked": clocked}
 
     @app.get("/api/players/{username}/ratings", tags=["players"])
     async def steps(username: str, game: str = Query(..., max_length=64),
@@ -123,6 +124,23 @@ def _record(store: Store, account_id: str) -> tuple[int, int]:
     with store.engine.connect() as db:
         rows = db.execute(_finished(account_id)).all()
     return len(rows), sum(1 for row in rows if row.seat in (row.winners or []))
+
+
+def _absences(store: Store, account_id: str) -> tuple[int, int]:
+    """Issue 31: how often the account's seats ran out of time (a stand-in took over),
+    and at how many tables with a clock it has sat: each absence counts once, shown
+    beside all the games — one late move is a small number among many."""
+    with store.engine.connect() as db:
+        timeouts = db.execute(select(func.count()).select_from(notices).join(
+            account_seats, (account_seats.c.table_id == notices.c.table_id)
+            & (account_seats.c.seat == notices.c.seat)).where(
+            account_seats.c.account_id == account_id, notices.c.stand_in.is_not(None),
+            notices.c.reason == "out of time")).scalar_one()
+        clocks = db.execute(select(tables.c.clock).join(
+            account_seats, account_seats.c.table_id == tables.c.id).where(
+            account_seats.c.account_id == account_id,
+            tables.c.status != "waiting")).scalars().all()  # JSON null: no clock
+    return int(timeouts), sum(1 for clock in clocks if clock)
 
 
 def _games(store: Store, account_id: str, game: str | None,

@@ -123,6 +123,9 @@ class ServerSettings:
     friend_burst: int = 20
     max_friends: int = 500
     """Names one account may have added (friends and requests together)."""
+    vacation_days: int = 30
+    """Days of vacation (issue 31: the account's seats' clocks stand) an account may
+    take each calendar year."""
     password_time_cost: int = 3
     """Argon2id's passes for new password hashes; with `password_memory_kib` and
     `password_lanes`, RFC 9106's second recommended setting (64 MiB). A hash made with
