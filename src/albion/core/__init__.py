@@ -14,10 +14,11 @@ from albion.core.errors import (
     RecordError,
     Refusal,
     StaleVersion,
+    UndoRefused,
     UnknownGameError,
     VariantError,
 )
-from albion.core.events import ActionTaken, ChanceResult, Event, GameOver
+from albion.core.events import ActionTaken, ChanceResult, Event, GameOver, MoveTakenBack
 from albion.core.game import AnyGame, AnyState, Game, GameInfo
 from albion.core.library import load_game, play_chance
 from albion.core.observation import ObservationLayout, Slice
@@ -52,6 +53,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidActionError",
+    "MoveTakenBack",
     "NotYourTurn",
     "ObservationLayout",
     "PlayerCountError",
@@ -63,6 +65,7 @@ __all__ = [
     "Source",
     "StaleVersion",
     "State",
+    "UndoRefused",
     "UnknownGameError",
     "Variant",
     "VariantError",

@@ -92,6 +92,28 @@ def _not_now(seat: int | None, to_move: tuple[int, ...]) -> Words:
                players=waiting)
 
 
+class UndoRefused(AlbionError, ValueError):  # noqa: N818 - the name the protocol uses
+    """ALL-3: a seat may not take back a move now; `why` says which barrier stands in the
+    way (one of `UNDO_BARRIERS`)."""
+
+    def __init__(self, seat: int, why: str) -> None:
+        super().__init__(UNDO_BARRIERS[why].with_args(player=Seat(seat)), ruling="ALL-3")
+        self.seat = seat
+        self.why = why
+
+
+UNDO_BARRIERS: dict[str, Words] = {
+    "nothing": say("{player} has no move to take back"),
+    "bot": say("{player} is a bot, and bots never take back a move"),
+    "over": say("the game is over: {player} may not take back a move"),
+    "chance": say("{player} may not take back a move made before chance decided"),
+    "reveal": say("{player} may not take back a move once a secret was revealed"),
+    "seat": say("{player} may not take back a move once another player has decided"),
+    "turn": say("{player} may not take back a move once the turn has passed"),
+}
+"""Why a seat may not take back a move (ALL-3), by the id `UndoRefused.why` carries."""
+
+
 class VariantError(AlbionError, ValueError):
     """An unknown variant key or a value outside the allowed ones."""
 

@@ -28,6 +28,9 @@ class Event:
     language (issue 29); `text` is its English wording (given, or made from `words`)."""
 
     kind: ClassVar[str] = "event"
+    reveals: ClassVar[bool] = False
+    """Whether this kind turns up a secret: something some viewer could not see before (a
+    card played face down, a hidden hand). No one takes back a move across it (ALL-3)."""
     text: str = ""
     words: Words | None = None
     audience: Audience = EVERYONE
@@ -83,9 +86,19 @@ class GameOver(Event):
     """The game ended: returns per seat (ALL-1), the winners, and how it ended."""
 
     kind: ClassVar[str] = "game_over"
+    reveals: ClassVar[bool] = True  # ALL-2: once over, every hand is shown
     returns: tuple[float, ...]
     winners: tuple[int, ...]
     reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveTakenBack(Event):
+    """ALL-3: `seat` took back its last decision (never saying what it was: it may have
+    been a secret)."""
+
+    kind: ClassVar[str] = "undo"
+    seat: int
 
 
 def public_words(events: Iterable[Event]) -> Words | None:

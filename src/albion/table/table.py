@@ -4,7 +4,8 @@ simulations and tournaments, the server, the research adapters).
 It checks who may decide and on which version, refuses illegal actions with their
 ruling (changing nothing), lets bot seats decide from their views only, resolves chance
 with its own seeded generator, takes simultaneous decisions (RS-6) in any order, and keeps
-per-audience events, so that no rule, seat check or secret is handled twice.
+per-audience events, so that no rule, seat check or secret is handled twice. A seat takes
+back its own moves here too, for every game alike (ALL-3, `undo`).
 (boardgame.io's single reducer; lichess's one actor per game with versioned events.)
 
 Its parts live beside it (issue 26): the log and its one replay (`log`), the record
@@ -21,13 +22,21 @@ from typing import Any, Generic, TypeVar, cast, overload
 from albion.bots.base import Agent, as_agent
 from albion.bots.registry import make_bot
 from albion.bots.specs import PlayerSpec
-from albion.core.errors import AlbionError, NotYourTurn, RecordError, StaleVersion
+from albion.core.errors import (
+    AlbionError,
+    NotYourTurn,
+    RecordError,
+    StaleVersion,
+    UndoRefused,
+)
+from albion.core.events import Event, MoveTakenBack
 from albion.core.game import Game
 from albion.core.quiet_play import play_quietly
 from albion.core.record import GameRecord
 from albion.core.registry import get_game
 from albion.core.state import CHANCE, TERMINAL, State
 from albion.core.variants import Variant, VariantValue
+from albion.core.words import Seat, say
 from albion.table.decisions import decision_state
 from albion.table.entries import Entry
 from albion.table.log import LogRow, TableLog
@@ -51,6 +60,7 @@ from albion.table.seeding import (
     seat_rng,
 )
 from albion.table.telling import decision_events, game_over
+from albion.table.undo import UNDO, Point, TakeBack, UndoPoints
 from albion.table.update import Update, ViewAndLegal
 from albion.table.views import (
     Seating,
@@ -152,6 +162,7 @@ class Table(Generic[S, A, V]):
         self._timed = timed
         self._agents = self._seat_agents(bot_label)
         self._log = TableLog(events)
+        self._undo = UndoPoints(len(self.specs))
 
     def _seat_agents(self, bot_label: tuple[object, ...]) -> list[Agent | None]:
         """Who decides for each seat: an agent of one's own as given, a registry bot made
@@ -214,6 +225,7 @@ class Table(Generic[S, A, V]):
         forked: Table[S, A, V] = copy.copy(self)
         forked._state = self._state.clone() if position is None else position
         forked._log = self._log.fork()
+        forked._undo = self._undo.fork()
         forked._chance = copy.deepcopy(self._chance)
         forked._agents = forked._seat_agents(("fork", self.version))
         return forked
@@ -368,8 +380,9 @@ class Table(Generic[S, A, V]):
         return self._log.events_for(viewer, since_version)
 
     def num_actions(self) -> int:
-        """Actions applied to the game so far (chance outcomes included)."""
-        return len(self._log)
+        """Actions applied to the game so far (chance outcomes included; those taken back
+        not)."""
+        return len(self._log.actions)
 
     def think_seconds(self) -> tuple[float, ...]:
         """Per seat, the time its bot spent deciding (with `timed`; 0 for people)."""
@@ -413,6 +426,58 @@ class Table(Generic[S, A, V]):
         self._advance()
         return self.update(version)
 
+    # -- taking back (ALL-3) -----------------------------------------------------------
+
+    def undo_refusal(self, seat: int) -> UndoRefused | None:
+        """Why `seat` may not take back its last decision now (ALL-3: `why` is "nothing",
+        "bot", "over", "chance", "reveal", "seat" or "turn"), or None when it may.
+        NotYourTurn for a seat the table does not have."""
+        try:
+            self._taking_back(seat)
+        except UndoRefused as refusal:
+            return refusal
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last decision now (ALL-3)."""
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int, version: int) -> Update:
+        """ALL-3: `seat` takes back its last decision, on `version`: one decision a call,
+        within its own turn, never across chance, a revealed secret or another seat's
+        decision (a simultaneous pick, RS-6, until the last seat has picked). The table
+        is then as if the decision had never been made, at a new version whose log row
+        is (version, seat, "undo"); every viewer hears "P1 took back a move" and nothing of
+        what it was. Refused, with nothing changed: UndoRefused (its `why`, ruling ALL-3),
+        StaleVersion, NotYourTurn for a seat the table does not have."""
+        done = self._taking_back(seat)
+        if version != self.version:
+            raise StaleVersion(version, self.version)
+        self._take_back(seat, done)
+        return self.update(version)
+
+    def _taking_back(self, seat: int) -> TakeBack:
+        """What taking back `seat`'s last decision makes (`undo.TakeBack`), or
+        UndoRefused."""
+        if not 0 <= seat < self.num_players:
+            raise NotYourTurn(seat, self.to_move())
+        if self._agents[seat] is not None or not self.specs[seat].is_human:
+            raise UndoRefused(seat, "bot")
+        if self.is_over():
+            raise UndoRefused(seat, "over")
+        return self._undo.take_back(seat, self._state)
+
+    def _take_back(self, seat: int, done: TakeBack) -> None:
+        """Take back `seat`'s last decision as `done` says: the position without it, a
+        new version, its row and its public event."""
+        self._state = cast(S, done.position)
+        self._undo.taken_back(done)
+        self.version += 1
+        self._log.take_back(done.point.version, seat, UNDO,
+                            [early for _, early in done.replayed])
+        self._log.emit(self.version, [MoveTakenBack(
+            words=say("{player} took back a move", player=Seat(seat)), seat=seat)])
+
     def log(self, since: int = 0) -> list[LogRow]:
         """The decisions accepted after version `since`, one row per version — what a
         server stores, append-only, keyed by (table, version). Needs the event log kept."""
@@ -433,6 +498,13 @@ class Table(Generic[S, A, V]):
         """Apply `rows` (each checked as a submission would be); RecordError, `where`
         first, on one that does not apply."""
         for row in rows:
+            if row.action == UNDO and row.actor != CHANCE:
+                try:
+                    self._take_back(row.actor, self._taking_back(row.actor))
+                except AlbionError as error:
+                    said = where or f"log row {row.version} {row.action!r} does not apply"
+                    raise RecordError(f"{said}: {error}") from None
+                continue
             state = self._state if row.actor == CHANCE else self._decision_state(row.actor)
             try:
                 action = self.game.parse_action(state, row.action)
@@ -546,15 +618,28 @@ class Table(Generic[S, A, V]):
         before = state.clone()
         text = self.game.action_text(decided_in or before, action)
         log.add(actor, action, early=early, text=text)
-        log.emit(self.version, decision_events(self.game, self.num_players, actor, action,
-                                               decided_in or before, text))
+        told: list[Event] = decision_events(self.game, self.num_players, actor, action,
+                                            decided_in or before, text)
         if early:
             state.apply_for(actor, action)
         else:
             state.apply_legal(action)
-        log.emit(self.version, self.game.outcome_events(before, state))
+        told += self.game.outcome_events(before, state)
         if state.is_terminal():
-            log.emit(self.version, [game_over(self.game, state)])
+            told.append(game_over(self.game, state))
+        log.emit(self.version, told)
+        self._remember(actor, action, before, told)
+
+    def _remember(self, actor: int, action: A, before: S, told: list[Event]) -> None:
+        """ALL-3: chance and a revealed secret are barriers no decision is taken back
+        across; any other decision may be taken back, until `UndoPoints` says not."""
+        if actor == CHANCE:
+            self._undo.barrier("chance")
+        elif any(event.reveals for event in told):
+            self._undo.barrier("reveal")
+        else:
+            self._undo.decided(Point(self.version, actor, action, before),
+                               simultaneous=len(before.decision_seats()) > 1)
 
 
 AnyTable = Table[Any, Any, Any]

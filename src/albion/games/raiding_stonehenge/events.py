@@ -103,6 +103,7 @@ class Reveal(Event):
     """RS-6: every committed card turned face up, by seat, with its colour (RS-1)."""
 
     kind: ClassVar[str] = "reveal"
+    reveals: ClassVar[bool] = True  # ALL-3: no move is taken back across it
     plays: tuple[int, ...]
     colours: tuple[str, ...]
     turn: int | None
