@@ -311,8 +311,8 @@ def tournament_command(
 @app.command("rating-bench", help=N_(
     "Benchmark the ratings: a population of bots of known strength per format, at tables\n"
     "paired by rating (or at random); Spearman's rho of the book, of its first form, of\n"
-    "openskill and of pairwise Elo with true strength, and the calibration error of the\n"
-    "predicted win chances."))
+    "openskill, of pairwise Elo and of the ideal (the book's model fitted on all the games\n"
+    "at once) with true strength, and the calibration error of the predicted win chances."))
 def rating_bench_command(
     formats: Annotated[list[str] | None, typer.Option(
         "--format", metavar="GAME/N[:LADDER]", help=N_(
