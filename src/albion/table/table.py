@@ -163,6 +163,8 @@ class Table(Generic[S, A, V]):
         self._agents = self._seat_agents(bot_label)
         self._log = TableLog(events)
         self._undo = UndoPoints(len(self.specs))
+        self._people = any(agent is None for agent in self._agents)
+        """Whether a seat may ever take back a move here (bots never do, ALL-3)."""
 
     def _seat_agents(self, bot_label: tuple[object, ...]) -> list[Agent | None]:
         """Who decides for each seat: an agent of one's own as given, a registry bot made
@@ -633,6 +635,8 @@ class Table(Generic[S, A, V]):
     def _remember(self, actor: int, action: A, before: S, told: list[Event]) -> None:
         """ALL-3: chance and a revealed secret are barriers no decision is taken back
         across; any other decision may be taken back, until `UndoPoints` says not."""
+        if not self._people:
+            return
         if actor == CHANCE:
             self._undo.barrier("chance")
         elif any(event.reveals for event in told):
