@@ -726,6 +726,30 @@ def serve_command(
             "The address people on other machines open this server by (http://192.168.1.5:8000): "
             "invitations and spectators' links carry it, and the server answers to its host. "
             "Default: the address the lobby was opened by."))] = None,
+    smtp_host: Annotated[str | None, typer.Option(
+        metavar="HOST", envvar="ALBION_SMTP_HOST", help=N_(
+            "The SMTP server e-mail notifications go through (accounts opt in). Default: no "
+            "e-mail."))] = None,
+    smtp_port: Annotated[int, typer.Option(
+        min=1, max=65535, help=N_("The SMTP server's port."))] = ServerSettings.smtp_port,
+    smtp_sender: Annotated[str, typer.Option(
+        metavar="ADDRESS", help=N_("The address notifications are sent from."))
+    ] = ServerSettings.smtp_sender,
+    smtp_username: Annotated[str | None, typer.Option(
+        metavar="NAME", envvar="ALBION_SMTP_USERNAME",
+        help=N_("The SMTP server's user name, if it wants one."))] = None,
+    smtp_password: Annotated[str | None, typer.Option(
+        metavar="PASSWORD", envvar="ALBION_SMTP_PASSWORD", show_default=False,
+        help=N_("Its password (better given in ALBION_SMTP_PASSWORD)."))] = None,
+    smtp_starttls: Annotated[bool, typer.Option(
+        help=N_("Speak TLS with the SMTP server (STARTTLS)."))] = False,
+    vapid_key: Annotated[Path | None, typer.Option(
+        metavar="FILE", envvar="ALBION_VAPID_KEY", help=N_(
+            "The server's Web Push key (VAPID), made in FILE on first start: browsers may "
+            "then subscribe to notifications. Default: no Web Push."))] = None,
+    vapid_contact: Annotated[str, typer.Option(
+        metavar="URL", help=N_("Where push services may write to this server's operator "
+                               "(mailto: or https:)."))] = ServerSettings.vapid_contact,
 ) -> None:
     with user_errors():
         from albion.server import create_app  # noqa: PLC0415
@@ -757,7 +781,12 @@ def serve_command(
                                   max_seconds=max_seconds, header_timeout=header_timeout,
                                   http_connections_per_address=http_connections_per_address,
                                   http_connections=http_connections,
-                                  **({"bot_workers": bot_workers} if bot_workers else {}))
+                                  smtp_host=smtp_host, smtp_port=smtp_port,
+                                  smtp_sender=smtp_sender, smtp_username=smtp_username,
+                                  smtp_password=smtp_password, smtp_starttls=smtp_starttls,
+                                  vapid_key=vapid_key, vapid_contact=vapid_contact)
+        if bot_workers:
+            settings = replace(settings, bot_workers=bot_workers)
         try:
             server_app = create_app(settings)
         except Exception as error:  # a database that cannot be opened or migrated

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from albion.server.messages import Message, SeatLink
 from albion.table.protocol import WordsValue
@@ -199,3 +199,46 @@ class VacationInfo(Message):
     days_per_year: int
     days_used: int
     days_left: int
+
+
+class NotificationItem(Message):
+    """A notification not yet read: `kind` is `turn`, `invited` or `ended`; `url` the
+    page it opens."""
+
+    id: int
+    kind: Literal["turn", "invited", "ended"]
+    table: str
+    seat: int
+    game: str
+    created_at: str
+    url: str
+
+
+class NotificationList(Message):
+    unread: list[NotificationItem]
+
+
+class MarkRead(Message):
+    """`POST /api/account/notifications/read`: these (or, without `ids`, all) are read."""
+
+    ids: list[int] | None = Field(None, max_length=500)
+
+
+class EmailChoice(Message):
+    """The account's e-mail address and whether notifications go there (opt-in)."""
+
+    address: str = Field(min_length=3, max_length=254)
+    notify: bool = False
+
+
+class PushKeys(Message):
+    p256dh: str = Field(min_length=1, max_length=200)
+    auth: str = Field(min_length=1, max_length=100)
+
+
+class PushSubscription(Message):
+    """A browser's push subscription (`PushSubscription.toJSON()`, less its expiry)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    endpoint: str = Field(min_length=10, max_length=2000)
+    keys: PushKeys

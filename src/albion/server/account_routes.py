@@ -22,6 +22,7 @@ from albion.server.errors import ApiError
 from albion.server.hub import Hub
 from albion.server.lobby import check_origin
 from albion.server.messages import ErrorBody
+from albion.server.notifications import Notifications
 from albion.server.passwords import PasswordRefused, Passwords, check_password
 from albion.server.quotas import Buckets, Quotas, address_of
 from albion.server.sessions import clear_session_cookie, session_of, set_session_cookie
@@ -149,6 +150,7 @@ def add_account_routes(app: FastAPI, kit: AccountKit) -> None:
             raise ApiError(403, "bad_password", say("wrong password: the account stays"))
         held = await asyncio.to_thread(accounts.delete, session.account_id)
         await asyncio.to_thread(Vacations(kit.hub.store).forget, session.account_id)
+        await asyncio.to_thread(Notifications(kit.hub.store).forget, session.account_id)
         await kit.hub.renamed(held)
         await kit.hub.drop_sessions(held)
         answer = Response(status_code=204)

@@ -30,6 +30,7 @@ from albion.server.credentials import is_table_id, offered_token
 from albion.server.errors import ApiError
 from albion.server.friends import Friends
 from albion.server.lobby import check_origin, table_row
+from albion.server.notifications import notification_data
 from albion.server.public import own_base
 from albion.server.store import TableRow
 from albion.server.vacations import Vacations
@@ -167,6 +168,7 @@ def _export(kit: AccountKit, account_id: str, current: str, base: str) -> dict[s
                          "game": rows[offer.table].game,
                          "offered_at": offer.at.isoformat()}
                         for offer in offers if offer.table in rows],
+        "notifications": notification_data(kit.hub.store, account_id),
         "vacations": [{"starts_at": v.start.isoformat(), "ends_at": v.end.isoformat()}
                       for v in Vacations(kit.hub.store).of(account_id)],
         "friends": {part: [{"username": link.username, "since": link.since.isoformat()}

@@ -25,6 +25,7 @@ from albion.server.chat import KEPT, ChatLine, chat_frame
 from albion.server.clock_history import followed_banks
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
 from albion.server.messages import Clock
+from albion.server.notifications import Due, Kind, write_due
 from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
 from albion.server.ratings import Ratings
@@ -107,6 +108,9 @@ class TableActor:
         """Each seat's time (issue 31): followed from every decision, here or stored."""
         self.banks_version = table.version
         """The version the banks have followed the table to."""
+        self.turn_holders: set[int] = set(table.to_move())
+        """The seats to move at the last stored version: a seat to move now and not then
+        began a turn (its notification, issue 31)."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.stored = table.version
@@ -143,11 +147,18 @@ class TableActor:
     def status(self) -> str:
         return "over" if self.table.is_over() else "playing" if self.started else "waiting"
 
-    async def start(self) -> None:
+    async def start(self, opening: int | None = None) -> None:
         """Every person has opened their seat: bots and clocks start (in this process,
         and, through the database's notification, in the others)."""
         if not self.started:
             self.started = True
+            self.turn_holders = set()  # every seat to move now begins its turn
+            first = [due for due in self._due() if due.seat != opening]  # (at its page)
+            self.turn_holders = set(self.table.to_move())
+            if first:
+                await asyncio.to_thread(self.port.store.write, partial(
+                    write_due, table_id=self.id, due=first))
+                self.port.notifications_due()
             if self.banks is not None:
                 self.banks.step(time.time(), None, self.table.to_move())
                 self.banks_version = self.table.version
@@ -244,6 +255,7 @@ class TableActor:
                 log.exception("table %s: stored log does not apply; reloading", self.id)
                 self.table = await self.port.load_table(self.id)
             self.stored = self.table.version
+            self.turn_holders = set(self.table.to_move())  # the writer notified them
             self.follow_clock()
             await self.broadcast()
 
@@ -256,8 +268,11 @@ class TableActor:
             return
         bots = [not self.table.is_human(seat) or seat in self.away
                 for seat in range(self.table.num_players)]
+        due = self._due()
         try:
-            await self.port.store.append_async(self.id, rows, bots, self.status)
+            await self.port.store.append_async(
+                self.id, rows, bots, self.status,
+                partial(write_due, table_id=self.id, due=due) if due else None)
         except Conflict:
             await self._reload()
             raise StaleVersion(submitted, self.table.version) from None
@@ -269,12 +284,33 @@ class TableActor:
             self._roll_back()
             raise NotStored from None
         self.stored = self.table.version  # the commit told the other processes
+        self.turn_holders = set(self.table.to_move())
+        if due:
+            self.port.notifications_due()
         self.last_commit = time.time()
         self.follow_clock(self.last_commit)
         if self.table.is_over():  # before anyone hears of the end: the lobby agrees
             await self._store_winners()
             await self._rate()
         await self.broadcast(update)
+
+    def _due(self) -> list[Due]:
+        """What the decisions being stored notify (issue 31): a person's seat that began
+        its turn, and the end of the game, to its account when nobody holds the seat's
+        page open anywhere (a turn is notified once: a seat deciding again in its own
+        turn began none)."""
+        if not self.started:
+            return []
+        people = [seat for seat in range(self.table.num_players)
+                  if self.table.is_human(seat) and not self._connected(seat)]
+        if self.table.is_over():
+            return [Due(Kind.ENDED, seat, self.table.version) for seat in people]
+        began = set(self.table.to_move()) - self.turn_holders
+        return [Due(Kind.TURN, seat, self.table.version) for seat in people
+                if seat in began and seat not in self.away]
+
+    def _connected(self, seat: int) -> bool:
+        return self.present[seat] > 0 or self.elsewhere.get(seat, 0) > 0
 
     async def _store_winners(self) -> None:
         """The lobby lists a finished game's winners without loading it."""
@@ -302,6 +338,7 @@ class TableActor:
     async def _reload(self) -> None:
         self.table = await self.port.load_table(self.id)
         self.stored = self.table.version
+        self.turn_holders = set(self.table.to_move())
         await self.broadcast()
 
     def _roll_back(self) -> None:

@@ -48,6 +48,7 @@ from albion.server.lobby import add_lobby
 from albion.server.logs import install as redact_logs
 from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
 from albion.server.names import NameRefused, choose_name
+from albion.server.notification_routes import add_notification_routes
 from albion.server.outbox import Outbox
 from albion.server.pages import add_pages
 from albion.server.passwords import Passwords
@@ -123,6 +124,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_invitation_routes(app, kit)
     add_friend_routes(app, kit)
     add_vacation_routes(app, kit)
+    add_notification_routes(app, kit)
     add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
     _table_socket(app, hub, settings, quotas)
@@ -240,7 +242,7 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
               if actor.table.is_human(other)]
     if seat is not None and await asyncio.to_thread(hub.store.take_seat, table_id, seat,
                                                     people):
-        await actor.start()
+        await actor.start(opening=seat)
     outbox = Outbox(socket, settings.send_queue)  # the table never waits for this client
     client = Client(seat, outbox.send, token_hash=token_hash(token) if token else None,
                     close=outbox.close, address=address,

@@ -29,6 +29,7 @@ from albion.server.credentials import set_seat_cookies
 from albion.server.errors import ApiError
 from albion.server.friends import Added, Circle
 from albion.server.friends import Friends as FriendLinks
+from albion.server.invitation_routes import notify_invited
 from albion.server.lobby import check_origin, create_table
 from albion.server.messages import CreateTable
 from albion.server.public import own_base
@@ -121,6 +122,7 @@ def add_friend_routes(app: FastAPI, kit: AccountKit) -> None:
         seat, token = taken
         await asyncio.to_thread(kit.seats.link, session.account_id, created.table, seat)
         await asyncio.to_thread(kit.seats.offer, created.table, theirs.invite, friend.id)
+        await notify_invited(kit, friend.id, created.table, theirs.seat)
         set_seat_cookies(response, created.table, seat, token, secure=is_secure(request))
         return FriendInvited(table=created.table, seat=seat, token=token,
                              url=f"{own_base(request)}/play/{created.table}?seat={seat}",

@@ -19,11 +19,14 @@ from albion.server.account_seats import AccountSeats
 from albion.server.accounts import Accounts
 from albion.server.actor import TableActor
 from albion.server.bots import BotPool, Chance
+from albion.server.courier import Courier
 from albion.server.credentials import is_table_id
 from albion.server.finished import FinishedGames
+from albion.server.mailer import SmtpSettings
 from albion.server.messages import Clock
 from albion.server.ownership import Ownership
 from albion.server.pace import Pace
+from albion.server.push import PushSettings
 from albion.server.settings import ServerSettings
 from albion.server.store import CHANNEL, Store, TableRow
 from albion.server.usernames import DELETED_NAME
@@ -50,6 +53,10 @@ class Hub:
         self.listener: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.evicter: asyncio.Task[None] | None = None
+        self.courier = Courier(store, smtp_of(settings), push_of(settings),
+                               settings.notify_poll_seconds)
+        """Delivers the notifications (issue 31)."""
+        self.courier_task: asyncio.Task[None] | None = None
         self.process = secrets.token_hex(8)
         """This process among those sharing the database (its presence rows)."""
         self.ownership: Ownership | None = None if store.is_sqlite else Ownership(
@@ -80,9 +87,15 @@ class Hub:
             self.listener = asyncio.create_task(self._listen())
             self.sweeper = asyncio.create_task(self._sweep())
         self.evicter = asyncio.create_task(self._evict_quiet_tables())
+        if self.courier.push is not None:
+            await asyncio.to_thread(self.courier.push.vapid)  # the key made on first start
+        self.courier_task = asyncio.create_task(self.courier.run())
+
+    def notifications_due(self) -> None:
+        self.courier.poke()
 
     async def stop(self) -> None:
-        for task in (self.listener, self.sweeper, self.evicter):
+        for task in (self.listener, self.sweeper, self.evicter, self.courier_task):
             if task is not None:
                 task.cancel()
         if self.ownership is not None:
@@ -391,3 +404,19 @@ class Hub:
         async with actor.lock:
             await actor.catch_up()
         actor.schedule()
+
+
+def smtp_of(settings: ServerSettings) -> SmtpSettings | None:
+    """The SMTP server notifications are mailed through, if one is set."""
+    if settings.smtp_host is None:
+        return None
+    return SmtpSettings(settings.smtp_host, settings.smtp_port, settings.smtp_sender,
+                        settings.smtp_username, settings.smtp_password,
+                        settings.smtp_starttls)
+
+
+def push_of(settings: ServerSettings) -> PushSettings | None:
+    """The VAPID key Web Push is signed with, if one is set."""
+    if settings.vapid_key is None:
+        return None
+    return PushSettings(settings.vapid_key, settings.vapid_contact)

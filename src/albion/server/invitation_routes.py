@@ -19,6 +19,7 @@ from albion.server.credentials import is_table_id, set_seat_cookies
 from albion.server.errors import ApiError
 from albion.server.lobby import check_origin, table_row
 from albion.server.messages import SeatSession
+from albion.server.notifications import Kind, Notifications
 from albion.server.public import own_base
 from albion.server.sessions import is_secure
 from albion.server.store import InviteUsed
@@ -49,6 +50,7 @@ def add_invitation_routes(app: FastAPI, kit: AccountKit) -> None:
         if seat is None:
             raise ApiError(403, "bad_invite", say("that invitation opens no seat at this "
                                                   "table"))
+        await notify_invited(kit, account.id, table_id, seat)
         return Offered(table=table_id, seat=seat, username=account.username)
 
     @app.get("/api/account/invitations", response_model=list[Invitation],
@@ -96,3 +98,10 @@ def add_invitation_routes(app: FastAPI, kit: AccountKit) -> None:
                 kit.seats.decline, session.account_id, table_id, seat):
             raise ApiError(404, "no_invitation", NO_OFFER)
         return Response(status_code=204)
+
+
+async def notify_invited(kit: AccountKit, account_id: str, table_id: str, seat: int) -> None:
+    """Issue 31: "a seat is offered to you", once per seat, on the account's channels."""
+    await asyncio.to_thread(Notifications(kit.hub.store).add, account_id, Kind.INVITED,
+                            table_id, seat, seat)
+    kit.hub.notifications_due()

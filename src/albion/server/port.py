@@ -46,3 +46,6 @@ class TablePort(Protocol):
 
     async def present_elsewhere(self, table_id: str) -> set[int]:
         """The seats of the table connected to other processes."""
+
+    def notifications_due(self) -> None:
+        """Notifications were stored with a decision here: the courier delivers them."""

@@ -126,6 +126,25 @@ class ServerSettings:
     vacation_days: int = 30
     """Days of vacation (issue 31: the account's seats' clocks stand) an account may
     take each calendar year."""
+    smtp_host: str | None = None
+    """The SMTP server e-mail notifications go through (issue 31; `albion serve
+    --smtp-host`): None sends no e-mail (the pages and Web Push still notify)."""
+    smtp_port: int = 25
+    smtp_sender: str = "albion@localhost"
+    smtp_username: str | None = None
+    smtp_password: str | None = field(default=None, repr=False)
+    smtp_starttls: bool = False
+    vapid_key: Path | None = None
+    """The file of the server's VAPID key for Web Push (made there on first start; `albion
+    serve --vapid-key`): None offers no Web Push."""
+    vapid_contact: str = "mailto:albion@localhost"
+    """Where the push services may write to the server's operator (VAPID's `sub`)."""
+    allow_http_push: bool = False
+    """Accept push subscriptions whose endpoint is plain http (tests, a local push
+    service); real browsers' are https."""
+    notify_poll_seconds: float = 5.0
+    """How often each process looks for notifications another process left undelivered
+    (its own are sent at once)."""
     password_time_cost: int = 3
     """Argon2id's passes for new password hashes; with `password_memory_kib` and
     `password_lanes`, RFC 9106's second recommended setting (64 MiB). A hash made with

@@ -428,14 +428,25 @@ class Store:
         except (IntegrityError, sqlite3.IntegrityError):
             raise Conflict(table_id) from None
 
+    def write(self, what: Callable[[Connection], None]) -> None:
+        """`what` in a transaction of its own."""
+        with self.transaction() as db:
+            what(db)
+
     async def append_async(self, table_id: str, rows: Sequence[LogRow],
-                           bots: Sequence[bool], status: str) -> None:
+                           bots: Sequence[bool], status: str,
+                           also: Callable[[Connection], None] | None = None) -> None:
         """`append` without blocking the event loop; the decisions of tables that arrive
         together share one commit (`GroupCommitter`; each table's rows in a savepoint of
-        their own). Returns once the rows are committed."""
+        their own). `also` writes what the decisions bring in the same transaction (the
+        notifications they make due, issue 31). Returns once the rows are committed."""
+        def write(db: Connection) -> None:
+            self._append_rows(db, table_id, rows, bots, status)
+            if also is not None:
+                also(db)
+
         try:
-            await self.committer.wait(
-                lambda db: self._append_rows(db, table_id, rows, bots, status))
+            await self.committer.wait(write)
         except (IntegrityError, sqlite3.IntegrityError):
             raise Conflict(table_id) from None
 

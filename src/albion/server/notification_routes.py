@@ -1,0 +1,145 @@
+"""Notifications on `albion serve` (issue 31; docs/protocol/server.md, Notifications):
+the account's unread notifications for its pages (a badge, a list), marking them read,
+its e-mail address and whether notifications go there (opt-in), and its browsers' Web
+Push subscriptions."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from sqlalchemy import delete, select
+
+from albion.core.words import say
+from albion.server.account_messages import (
+    EmailChoice,
+    MarkRead,
+    NotificationItem,
+    NotificationList,
+    PushSubscription,
+)
+from albion.server.account_routes import REFUSALS, AccountKit
+from albion.server.courier import letter
+from albion.server.errors import ApiError
+from albion.server.languages import page_language
+from albion.server.lobby import check_origin
+from albion.server.notifications import Notifications, account_emails, push_subscriptions
+from albion.server.public import own_base, public_base
+from albion.server.store import tables
+from albion.server.upsert import upsert
+
+ADDRESS = re.compile(r"[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+")
+"""An e-mail address as a person types it (a name, @, a domain with a dot)."""
+
+
+def add_notification_routes(app: FastAPI, kit: AccountKit) -> None:
+    """The notifications' routes on `app`."""
+    hub = kit.hub
+    notes = Notifications(hub.store)
+
+    @app.get("/api/account/notifications", response_model=NotificationList,
+             responses=REFUSALS)
+    async def unread(request: Request) -> NotificationList:
+        """The account's notifications not yet read, the newest first (at most 50)."""
+        session = await kit.session(request)
+        found = await asyncio.to_thread(notes.unread, session.account_id)
+        games = await asyncio.to_thread(_games, hub.store, [n.table_id for n in found])
+        base = own_base(request)
+        lang = page_language(request)
+        return NotificationList(unread=[NotificationItem(
+            id=n.id, kind=n.kind,  # type: ignore[arg-type]
+            table=n.table_id, seat=n.seat, game=games.get(n.table_id, ""),
+            created_at=n.created_at.isoformat(),
+            url=letter(n, games.get(n.table_id, ""), lang, base).url) for n in found])
+
+    @app.post("/api/account/notifications/read", responses=REFUSALS)
+    async def read(request: Request, body: MarkRead) -> dict[str, int]:
+        """Mark these notifications read (or all of them)."""
+        check_origin(request, hub.settings)
+        session = await kit.session(request)
+        return {"read": await asyncio.to_thread(notes.mark_read, session.account_id,
+                                                body.ids)}
+
+    @app.get("/api/account/email", responses=REFUSALS)
+    async def email(request: Request) -> dict[str, Any]:
+        """The account's e-mail address (None) and whether notifications go there."""
+        session = await kit.session(request)
+        row = await asyncio.to_thread(_email_of, hub.store, session.account_id)
+        return {"address": row.address if row else None,
+                "notify": bool(row.notify) if row else False,
+                "sending": hub.settings.smtp_host is not None}
+
+    @app.put("/api/account/email", responses=REFUSALS)
+    async def choose_email(request: Request, body: EmailChoice) -> dict[str, Any]:
+        """Set the address and the choice; the mails are in this page's language, their
+        links on this server's public address."""
+        check_origin(request, hub.settings)
+        session = await kit.session(request)
+        address = body.address.strip()
+        if not ADDRESS.fullmatch(address):
+            raise ApiError(400, "bad_email", say("{address} is not an e-mail address",
+                                                 address=address[:80]))
+        values = {"account_id": session.account_id, "address": address,
+                  "notify": body.notify, "lang": page_language(request),
+                  "base": public_base(request, hub.settings)}
+        await asyncio.to_thread(upsert, hub.store, account_emails, values, ["account_id"])
+        return {"address": address, "notify": body.notify,
+                "sending": hub.settings.smtp_host is not None}
+
+    @app.get("/api/push/key")
+    async def push_key() -> dict[str, str]:
+        """The server's VAPID public key, for `PushManager.subscribe`; 404 `no_push`
+        when this server offers no Web Push."""
+        push = hub.courier.push
+        if push is None:
+            raise ApiError(404, "no_push", say("this server sends no push notifications"))
+        return {"key": await asyncio.to_thread(push.public_key)}
+
+    @app.post("/api/account/push", status_code=201, responses=REFUSALS)
+    async def subscribe(request: Request, body: PushSubscription) -> dict[str, str]:
+        """This browser's push subscription, for the account's notifications."""
+        check_origin(request, hub.settings)
+        session = await kit.session(request)
+        if hub.courier.push is None:
+            raise ApiError(404, "no_push", say("this server sends no push notifications"))
+        if not body.endpoint.startswith("https://") and not hub.settings.allow_http_push:
+            raise ApiError(400, "bad_push", say("a push subscription's endpoint is https"))
+        values = {"endpoint": body.endpoint, "account_id": session.account_id,
+                  "p256dh": body.keys.p256dh, "auth": body.keys.auth,
+                  "lang": page_language(request),
+                  "base": public_base(request, hub.settings),
+                  "created_at": datetime.now(UTC)}
+        await asyncio.to_thread(upsert, hub.store, push_subscriptions, values, ["endpoint"])
+        return {"endpoint": body.endpoint}
+
+    @app.delete("/api/account/push", status_code=204, responses=REFUSALS)
+    async def unsubscribe(request: Request, body: PushSubscription) -> Response:
+        """This browser no longer hears the account's notifications."""
+        check_origin(request, hub.settings)
+        session = await kit.session(request)
+
+        def forget() -> None:
+            with hub.store.transaction() as db:
+                db.execute(delete(push_subscriptions).where(
+                    push_subscriptions.c.endpoint == body.endpoint,
+                    push_subscriptions.c.account_id == session.account_id))
+
+        await asyncio.to_thread(forget)
+        return Response(status_code=204)
+
+
+def _games(store: Any, table_ids: list[str]) -> dict[str, str]:
+    if not table_ids:
+        return {}
+    with store.engine.connect() as db:
+        return {str(row.id): str(row.game) for row in db.execute(
+            select(tables.c.id, tables.c.game).where(tables.c.id.in_(set(table_ids))))}
+
+
+def _email_of(store: Any, account_id: str) -> Any:
+    with store.engine.connect() as db:
+        return db.execute(select(account_emails).where(
+            account_emails.c.account_id == account_id)).first()
