@@ -88,7 +88,8 @@ def update(table: Table, viewer: int | None, since: int, *,
             "status": "playing", "names": {}, "away": {}, "decided_at": 0.0,
             "committed_at": 0.0, "seed_chosen": seed_chosen,
             "elsewhere": None if viewer is None else 0, "rematch": None,
-            "rematch_offer": None, "clock": None}
+            "rematch_offer": None, "clock": None,
+            "can_undo": None if viewer is None else table.can_undo(viewer)}
 
 
 def test_correct_frames_pass() -> None:

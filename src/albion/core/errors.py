@@ -110,6 +110,7 @@ UNDO_BARRIERS: dict[str, Words] = {
     "reveal": say("{player} may not take back a move once a secret was revealed"),
     "seat": say("{player} may not take back a move once another player has decided"),
     "turn": say("{player} may not take back a move once the turn has passed"),
+    "stand_in": say("{player} may not take back a move a stand-in made for them"),
 }
 """Why a seat may not take back a move (ALL-3), by the id `UndoRefused.why` carries."""
 

@@ -54,6 +54,7 @@ from albion.server.credentials import cookie_name
 from albion.server.http_guard import guarded_protocol
 from albion.server.run import TRUSTED_PROXIES, connection_budget
 from albion.server.settings import ServerSettings
+from albion.table.undo import UNDO
 
 MAX_GAMES = 10_000
 BOTS = ("random", "heuristic")
@@ -137,6 +138,8 @@ class FuzzResult:
     """Frames scanned, per kind."""
     canaries: int = 0
     versions: int = 0
+    take_backs: int = 0
+    """Moves taken back (ALL-3) in the games scanned: undo is in play."""
     log_lines: int = 0
     """Lines the server logged, each searched for every table's secret."""
     leaks: list[str] = field(default_factory=list)
@@ -361,6 +364,7 @@ def _add(result: FuzzResult, table: TablePlan, facts: TableFacts | None,
     result.frames = dict(frames)
     result.canaries += scanned.canaries
     result.versions += scanned.versions
+    result.take_backs += sum(1 for row in facts.rows if row.action == UNDO) if facts else 0
     where = f"{table.setup} seed {table.seed}" if table.seed is not None else \
         f"{table.setup} dealt from a secret (rolls {table.rng_seed})"
     result.leaks.extend(f"{where}: {leak}" for leak in scanned.leaks)
@@ -586,6 +590,8 @@ class Viewer:
                     await self._send(socket, {"type": "hello", "since": since})
                 if self.seat is None:
                     await self._watch(socket, body)
+                elif body.get("can_undo") and self.rng.random() < 0.3:  # ALL-3
+                    await self._send(socket, {"type": "undo", "version": body["version"]})
                 elif body["legal"] and body["version"] != self.acted:
                     await self._decide(socket, body)
                 elif self.rng.random() < 0.03 and self.texts:  # out of turn
@@ -682,6 +688,7 @@ def fuzz_table(result: FuzzResult) -> RichTable:
     for kind, count in result.frames.items():
         table.add_row(f"frames: {FRAME_KINDS.get(kind, kind)}", str(count))
     table.add_row("canary twins compared", str(result.canaries))
+    table.add_row("moves taken back (ALL-3)", str(result.take_backs))
     table.add_row("server log lines searched for secrets", str(result.log_lines))
     table.add_row("leaks found", str(len(result.leaks)), style="bold")
     return table
@@ -690,7 +697,7 @@ def fuzz_table(result: FuzzResult) -> RichTable:
 def describe(result: FuzzResult) -> str:
     lines = [f"{result.games} games through a real server in {result.seconds:.1f} s; "
              f"{result.versions} positions replayed, {result.canaries} canary twins "
-             "compared",
+             f"compared, {result.take_backs} moves taken back",
              f"frames scanned: {result.frames_scanned}; server log lines searched: "
              f"{result.log_lines}",
              f"leaks found: {len(result.leaks)}"]

@@ -47,9 +47,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from albion.core.errors import (
-    RecordError,
-)
+from albion.core.errors import RecordError, UndoRefused
 from albion.core.registry import get_game
 from albion.core.state import CHANCE
 from albion.server.bots import HINT_ITERATIONS, Chance
@@ -68,6 +66,7 @@ from albion.server.messages import (
     SeatSession,
     Submit,
     TableSummary,
+    Undo,
 )
 from albion.server.names import NameRefused, choose_name
 from albion.server.refusals import (
@@ -89,6 +88,7 @@ from albion.server.refusals import (
     NOT_STORED,
     SPECTATOR_DECIDES,
     STAND_IN,
+    UNDO_FOR_SPECTATOR,
     Said,
     decision_refused,
 )
@@ -97,7 +97,7 @@ from albion.table import AnyTable, LogRow, Table
 
 UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
                "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch",
-               "rematch_offer", "clock"}
+               "rematch_offer", "clock", "can_undo"}
 NOTICE_KEYS = {"version", "type", "text", "seat", "stand_in"}
 NAMED_KEYS = {"type", "name", "trimmed"}
 HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTable.model_fields),
@@ -405,6 +405,9 @@ class Scanner:
             return
         if "geometry" in body and body["geometry"] != at.table.geometry():
             self.leak(frame, f"geometry {body['geometry']} is not the game's")
+        may_undo = None if viewer is None else at.table.can_undo(viewer)
+        if body["can_undo"] not in ((None,) if viewer is None else (False, may_undo)):
+            self.leak(frame, f"can_undo={body['can_undo']} where the table says {may_undo}")
         self.check_table_fields(at, frame)
         view, legal = at.truth(viewer)
         if body["view"] != view:
@@ -670,6 +673,8 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
         return _name_refusals(table, seat, message.name, names)
     if isinstance(message, Chat | ChatSpectators | Back):
         return _table_talk_refusals(seat, message)
+    if isinstance(message, Undo):
+        return _undo_refusals(table, seat, message.version)
     if seat is None:
         return frozenset({SPECTATOR_DECIDES})
     sandbox = table.fork()
@@ -678,6 +683,19 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
     except DECISION_REFUSALS as refusal:
         return frozenset({decision_refused(refusal)})
     return frozenset()
+
+
+def _undo_refusals(table: AnyTable, seat: int | None, version: int) -> frozenset[Said]:
+    """A take-back's (ALL-3): the table's refusal at this position, or the server's for
+    a stand-in's move (words that name only the barrier, never the move)."""
+    if seat is None:
+        return frozenset({UNDO_FOR_SPECTATOR})
+    stand_in = decision_refused(UndoRefused(seat, "stand_in"))
+    try:
+        table.fork().undo(seat, version)
+    except DECISION_REFUSALS as refusal:
+        return frozenset({decision_refused(refusal), stand_in})
+    return frozenset({stand_in})
 
 
 def _table_talk_refusals(seat: int | None,

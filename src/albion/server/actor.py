@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from albion.core.errors import AlbionError, RecordError, StaleVersion
+from albion.core.errors import AlbionError, RecordError, StaleVersion, UndoRefused
 from albion.server.bots import Chance, Hint
 from albion.server.chat import KEPT, ChatLine, chat_frame
 from albion.server.clock_history import followed_banks
@@ -108,6 +108,8 @@ class TableActor:
         """Each seat's time (issue 31): followed from every decision, here or stored."""
         self.banks_version = table.version
         """The version the banks have followed the table to."""
+        self._undo_known: dict[tuple[int, int], bool] = {}
+        """Whether a seat may take back a move, by (version, seat): asked once a version."""
         self.turn_holders: set[int] = set(table.to_move())
         """The seats to move at the last stored version: a seat to move now and not then
         began a turn (its notification, issue 31)."""
@@ -235,6 +237,38 @@ class TableActor:
                 self.decided_at = received
                 await self._commit(version, update)
         self.schedule()
+
+    async def undo(self, seat: int, version: int) -> None:
+        """ALL-3 (issue 31): the seat's person takes back its last decision, on
+        `version` — refused, nothing changed, as the table refuses it (UndoRefused,
+        StaleVersion), and for a move its stand-in made (stored as a bot's) or while one
+        plays the seat. Committed and told to everyone like a decision."""
+        async with self.lock:
+            if not await self.has_started():
+                raise NotStarted
+            if seat in self.away:
+                raise UndoRefused(seat, "stand_in")
+            target = self.table.undo_target(seat)
+            if target <= self.stored and await asyncio.to_thread(
+                    self.port.store.by_bot, self.id, target):
+                raise UndoRefused(seat, "stand_in")
+            update = self.table.undo(seat, version)
+            self.decided_at = time.time()
+            await self._commit(version, update)
+        self.schedule()
+
+    def can_undo(self, seat: int | None) -> bool | None:
+        """Whether the seat may take back a move now, for its page's button (None for a
+        spectator); a stand-in's moves are refused when asked (`undo`)."""
+        if seat is None or not self.started or seat in self.away or \
+                not self.table.is_human(seat):
+            return None if seat is None else False
+        key = (self.table.version, seat)
+        if key not in self._undo_known:
+            self._undo_known = {k: v for k, v in self._undo_known.items()
+                                if k[0] == self.table.version}
+            self._undo_known[key] = self.table.undo_refusal(seat) is None
+        return self._undo_known[key]
 
     async def catch_up(self) -> None:
         """Take the decisions and notices other processes committed since this one last
@@ -513,6 +547,7 @@ class TableActor:
             "rematch": self.rematch,
             "rematch_offer": self.rematch_offer(),
             "clock": self.countdown(),
+            "can_undo": self.can_undo(client.seat),
         }
         if not client.greeted:  # the static geometry, once per connection
             message["geometry"] = table.geometry()

@@ -74,6 +74,7 @@ from albion.server.refusals import (
     NOT_STARTED,
     SPECTATOR_DECIDES,
     STAND_IN,
+    UNDO_FOR_SPECTATOR,
     decision_refused,
     refusal_words,
     refused,
@@ -309,6 +310,8 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
         await _join(actor, client, message, quotas)
     elif message.type == "back":
         await _back(actor, client)
+    elif message.type == "undo":
+        await _undo(actor, client, message.version)
     elif message.type == "chat":
         await _chat(actor, client, message.text)
     elif message.type == "chat_spectators":
@@ -416,6 +419,19 @@ async def _submit(actor: TableActor, client: Client, message: Submit) -> None:
     except DECISION_REFUSALS as refusal:
         await client.send(error(*decision_refused(refusal), words=refusal_words(refusal)))
         if isinstance(refusal, NotStored | StaleVersion):  # what the table holds now
+            await actor.send_update(client)
+
+
+async def _undo(actor: TableActor, client: Client, version: int) -> None:
+    """ALL-3: the seat takes back its last decision; refused as a decision is."""
+    if client.seat is None:
+        await client.send(refused(UNDO_FOR_SPECTATOR))
+        return
+    try:
+        await actor.undo(client.seat, version)
+    except DECISION_REFUSALS as refusal:
+        await client.send(error(*decision_refused(refusal), words=refusal_words(refusal)))
+        if isinstance(refusal, NotStored | StaleVersion):
             await actor.send_update(client)
 
 

@@ -193,6 +193,15 @@ class Hint(Message):
     type: Literal["hint"]
 
 
+class Undo(Message):
+    """ALL-3 (issue 31): the seat takes back its last decision, on `version` (one a
+    message, within its own turn, never across chance, a reveal or another seat's
+    decision; never a stand-in's)."""
+
+    type: Literal["undo"]
+    version: int = Field(ge=0)
+
+
 class Back(Message):
     """A seat's person takes the seat back from the stand-in playing it (one click)."""
 
@@ -214,7 +223,7 @@ class ChatSpectators(Message):
     allow: bool
 
 
-ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpectators,
+ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpectators | Undo,
                           Field(discriminator="type")]
 
 

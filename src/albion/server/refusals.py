@@ -13,6 +13,7 @@ from albion.core.errors import (
     InvalidActionError,
     NotYourTurn,
     StaleVersion,
+    UndoRefused,
 )
 from albion.core.words import Words, say
 from albion.server.errors import NotStarted, NotStored, StandInKeeps
@@ -52,11 +53,13 @@ CHAT_CLOSED: Said = _said("not_a_seat", say("spectators may not write in this ta
                                             "a seat has not let them"))
 CHAT_SETTING_FOR_SPECTATOR: Said = _said("not_a_seat", say("only a seat lets spectators chat"))
 BACK_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no seat to take back"))
+UNDO_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no move to take back"))
 
 CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotStarted, "not_started"), (NotStored, "not_stored"), (StandInKeeps, "stand_in"),
     (NotYourTurn, "not_your_turn"), (StaleVersion, "stale"), (InvalidActionError, "invalid"))
-DECISION_REFUSALS: tuple[type[Exception], ...] = (IllegalActionError, *(kind for kind, _ in CODES))
+DECISION_REFUSALS: tuple[type[Exception], ...] = (IllegalActionError, UndoRefused,
+                                                 *(kind for kind, _ in CODES))
 """What a seat's decision may be refused with, by the table or the server."""
 
 
@@ -76,6 +79,8 @@ def decision_refused(refusal: Exception) -> Said:
     refusals carry their ruling (IllegalActionError), the others their own words."""
     if isinstance(refusal, IllegalActionError):
         return ("illegal", refusal.reason, refusal.ruling)
+    if isinstance(refusal, UndoRefused):  # ALL-3, and which barrier stands
+        return ("undo_refused", str(refusal), "ALL-3")
     for kind, code in CODES:
         if isinstance(refusal, kind):
             return (code, str(refusal))

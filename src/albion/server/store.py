@@ -632,6 +632,12 @@ class Store:
                 .order_by(decisions.c.version))
             return [LogRow(row.version, row.actor, row.action) for row in found]
 
+    def by_bot(self, table_id: str, version: int) -> bool:
+        """Whether the stored decision at `version` was a bot's (a stand-in's too)."""
+        with self.engine.connect() as db:
+            return bool(db.execute(select(decisions.c.by_bot).where(
+                decisions.c.table_id == table_id, decisions.c.version == version)).scalar())
+
     def decision_times(self, table_id: str) -> list[float]:
         """When each decision of the table was stored (epoch seconds), by version."""
         with self.engine.connect() as db:

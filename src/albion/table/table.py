@@ -444,6 +444,11 @@ class Table(Generic[S, A, V]):
         """Whether `seat` may take back its last decision now (ALL-3)."""
         return self.undo_refusal(seat) is None
 
+    def undo_target(self, seat: int) -> int:
+        """The version of the decision `seat` would take back now (ALL-3); UndoRefused
+        when it may take back none."""
+        return self._taking_back(seat).point.version
+
     def undo(self, seat: int, version: int) -> Update:
         """ALL-3: `seat` takes back its last decision, on `version`: one decision a call,
         within its own turn, never across chance, a revealed secret or another seat's
