@@ -43,12 +43,12 @@ class LiveServer:
     """One `albion serve` process with its own SQLite file and quick bots."""
 
     def __init__(self, directory: Path, bot_delay: float = 0.05,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = start_server(
             self.port, "--db", f"sqlite:///{directory / 'albion.db'}", "--bot-workers", "2",
-            "--bot-delay", str(bot_delay), env=env)
+            "--bot-delay", str(bot_delay), *options, env=env)
 
     def create(self, game: str, players: list[str], **extra: Any) -> dict[str, Any]:
         """POST /api/tables; the CreatedTable answer."""

@@ -23,13 +23,13 @@ RULING = re.compile(r"\b(?:DI|RS|SC|HC|ALL)-\d+\b")
 RULE_CONSTANT = re.compile(r"\bconst ([A-Z][A-Z0-9_]*) = \d")
 DRAWING_CONSTANTS = {"S", "STEP_MS", "STEP_CLASSES", "TICK_MS", "PAGE", "LINE_CAP",
                      "TYPING_MS", "KEPT", "NEWS", "WIDTH", "HEIGHT",
-                     "REFRESH_MS"}
+                     "REFRESH_MS", "RECHECK_MS"}
 """Numbers of the drawing itself (a square's size in SVG units, an animation's pace, how
 often a countdown is redrawn, how many finished tables the lobby lists at once) and of the
 page (the chat input's length, the server's cap on a line, the pause between two typed
 digits of a choice, the announcements a text mode keeps and the events it reads out, issue
-29), the rating graph's size in SVG units and how often the friends list is asked
-for again (issue 30): none is a rule of a game."""
+29), the rating graph's size in SVG units and how often the friends list and the
+notifications' count are asked for again (issues 30, 31): none is a rule of a game."""
 
 
 @cache

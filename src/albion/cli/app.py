@@ -750,6 +750,9 @@ def serve_command(
     vapid_contact: Annotated[str, typer.Option(
         metavar="URL", help=N_("Where push services may write to this server's operator "
                                "(mailto: or https:)."))] = ServerSettings.vapid_contact,
+    allow_http_push: Annotated[bool, typer.Option(
+        hidden=True, help="Accept push subscriptions to plain-http endpoints (tests, a push "
+        "service on this machine).")] = False,
 ) -> None:
     with user_errors():
         from albion.server import create_app  # noqa: PLC0415
@@ -784,7 +787,8 @@ def serve_command(
                                   smtp_host=smtp_host, smtp_port=smtp_port,
                                   smtp_sender=smtp_sender, smtp_username=smtp_username,
                                   smtp_password=smtp_password, smtp_starttls=smtp_starttls,
-                                  vapid_key=vapid_key, vapid_contact=vapid_contact)
+                                  vapid_key=vapid_key, vapid_contact=vapid_contact,
+                                  allow_http_push=allow_http_push)
         if bot_workers:
             settings = replace(settings, bot_workers=bot_workers)
         try:
@@ -971,12 +975,59 @@ def _advance(bar: Progress, task: TaskID, before: int) -> Callable[[int], None]:
     return lambda done: bar.update(task, completed=before + done)
 
 
-def _require_proving(command: str) -> None:
+@app.command("notify-bench", help=N_(
+    "Benchmark notifications: turn-based tables between simulated players on one `albion\n"
+    "serve`, turns mailed to a local SMTP server, the server killed halfway; every\n"
+    "notification delivered, none twice, p99 from the move to the mail."))
+def notify_bench_command(
+    tables: Annotated[int, typer.Option(min=1, max=5000, help=N_(
+        "Turn-based tables, each between two players."))] = 1000,
+    moves: Annotated[int, typer.Option(min=1, max=100_000, help=N_(
+        "Moves made, at tables picked at random."))] = 3000,
+    at_once: Annotated[int, typer.Option(min=1, max=256, help=N_(
+        "Players at a table at the same moment."))] = 32,
+    kill: Annotated[bool, typer.Option(help=N_(
+        "Kill the server (SIGKILL) halfway and start it again."))] = True,
+    seed: Annotated[int, typer.Option(help=N_("Which tables the players come to."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))
+                       ] = False,
+) -> None:
+    with user_errors():
+        _require_proving("notify-bench", ("aiosmtpd",))
+        from albion.proving.notify_bench import (  # noqa: PLC0415 - only this command
+            NotifyBenchError,
+            NotifyPlan,
+            describe,
+            run,
+        )
+
+        plan = NotifyPlan(tables, moves, at_once, kill, seed)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      TimeElapsedColumn(), console=err_console,
+                      transient=True) as bar:
+            task = bar.add_task(_("tables"), total=1.0)
+
+            def progress(phase: str, fraction: float) -> None:
+                bar.update(task, description=phase, completed=fraction)
+
+            try:
+                result = run(plan, progress)
+            except NotifyBenchError as problem:
+                fail(str(problem))
+        if as_json:
+            print(json.dumps(result.to_json_dict(), indent=2))
+        else:
+            console.print(describe(result), markup=False, highlight=False)
+        if not result.passed:
+            raise typer.Exit(1)
+
+
+def _require_proving(command: str, also: tuple[str, ...] = ()) -> None:
     """A clear message, not a traceback, where the `proving` extra is not installed."""
     from albion.proving import ProvingUnavailable, require  # noqa: PLC0415 - light
 
     try:
-        require(command)
+        require(command, also)
     except ProvingUnavailable as missing:
         fail(str(missing))
 

@@ -17,10 +17,10 @@ class ProvingUnavailable(Exception):  # noqa: N818 - it says what the user meets
     """A proving tool was asked for on an install without the `proving` extra."""
 
 
-def require(command: str) -> None:
+def require(command: str, also: tuple[str, ...] = ()) -> None:
     """Raise `ProvingUnavailable`, saying what to install, unless `albion COMMAND`'s
-    dependencies are importable."""
-    missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    dependencies (and `also`) are importable."""
+    missing = [name for name in (*NEEDED, *also) if importlib.util.find_spec(name) is None]
     if missing:
         raise ProvingUnavailable(
             f"albion {command} needs {', '.join(missing)}, which a plain install of albion "

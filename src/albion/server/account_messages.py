@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from albion.server.messages import Message, SeatLink
+from albion.server.messages import Clock, Message, SeatLink
 from albion.table.protocol import WordsValue
 
 
@@ -168,6 +168,8 @@ class FriendGame(Message):
         default_factory=list, max_length=6,
         description="Bot specs for the seats after the friend's; the rest are people")
     rated: bool = False
+    clock: Clock | None = Field(None, description="The table's time control (issue 31): a "
+                                "turn-based one lets friends play a move a day")
 
 
 class FriendInvited(Message):

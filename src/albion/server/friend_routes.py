@@ -114,7 +114,7 @@ def add_friend_routes(app: FastAPI, kit: AccountKit) -> None:
         people = body.players - 2 - len(body.bots)
         created, _ = await create_table(hub, CreateTable(
             game=body.game, players=["human", "human", *body.bots, *["human"] * people],
-            seed=None, rated=body.rated), request, kit.quotas.tables)
+            seed=None, rated=body.rated, clock=body.clock), request, kit.quotas.tables)
         mine, theirs, *others = created.seats
         assert mine.invite is not None and theirs.invite is not None  # no seed chosen
         taken = await asyncio.to_thread(hub.store.claim, created.table, mine.invite)

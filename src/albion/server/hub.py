@@ -89,6 +89,8 @@ class Hub:
         self.evicter = asyncio.create_task(self._evict_quiet_tables())
         if self.courier.push is not None:
             await asyncio.to_thread(self.courier.push.vapid)  # the key made on first start
+        if self.store.is_sqlite:  # one process: the leases held are a dead one's
+            await asyncio.to_thread(self.courier.notes.release_leases)
         self.courier_task = asyncio.create_task(self.courier.run())
 
     def notifications_due(self) -> None:

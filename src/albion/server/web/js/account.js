@@ -7,6 +7,7 @@ import { accountLink } from "./account-link.js";
 import { clear, el } from "./dom.js";
 import { friendsPanel } from "./friends.js";
 import { vacationPanel } from "./vacation.js";
+import { notificationsPanel } from "./notify-settings.js";
 import { header } from "./header.js";
 import { t } from "./i18n.js";
 import { said } from "./words.js";
@@ -145,7 +146,8 @@ async function draw() {
   const problem = problemBox("signout-error");
   const friends = friendsPanel(games);
   const away = vacationPanel();
-  const [tables, invitations] = await Promise.all([tablesPanel(), invitationsPanel(), friends.ready, away.ready]);
+  const notes = notificationsPanel(gameName);
+  const [tables, invitations] = await Promise.all([tablesPanel(), invitationsPanel(), friends.ready, away.ready, notes.ready]);
   clear(page).append(el("h1", {}, t("Your account")),
     el("section", { class: "panel", "data-testid": "signed-in" },
       el("p", {}, t("Signed in as {name}.", { name: account.username }), " ",
@@ -156,7 +158,7 @@ async function draw() {
           onclick: () => signOut("signout-everywhere", problem) }, t("Sign out everywhere"))),
       el("p", { class: "small muted" }, t("Signing out everywhere ends this account's sessions in every browser.")),
       problem),
-    tables, invitations, friends.node, away.node);
+    notes.node, tables, invitations, friends.node, away.node);
 }
 
 async function main() {

@@ -35,6 +35,10 @@ export function friendsPanel(games) {
   const gameName = (id) => (games.find((game) => game.id === id) || { name: id }).name;
   const game = el("select", { "data-testid": "invite-game" },
     games.map((entry) => el("option", { value: entry.id }, entry.name)));
+  const pace = el("select", { "data-testid": "invite-pace" },
+    el("option", { value: "" }, t("No clock")),
+    el("option", { value: "1" }, t("Turn-based: a day per move")),
+    el("option", { value: "3" }, t("Turn-based: three days per move")));
 
   function fail(error) {
     told.classList.add("hidden");
@@ -56,7 +60,9 @@ export function friendsPanel(games) {
   async function invite(friend) {
     problem.classList.add("hidden");
     try {
-      const made = await api(`/api/account/friends/${name(friend)}/table`, { body: { game: game.value } });
+      const body = { game: game.value };
+      if (pace.value) body.clock = { kind: "days", days_per_move: Number(pace.value) };
+      const made = await api(`/api/account/friends/${name(friend)}/table`, { body });
       location.assign(made.url);
     } catch (error) {
       fail(error);
@@ -129,7 +135,7 @@ export function friendsPanel(games) {
 
   const node = el("section", { class: "panel", "data-testid": "friends-panel", "aria-labelledby": "friends" },
     el("h2", { id: "friends" }, t("Friends")), form, told, problem,
-    el("p", { class: "row" }, el("label", {}, t("Invite to"), game)),
+    el("p", { class: "row" }, el("label", {}, t("Invite to"), game), el("label", {}, t("Pace"), pace)),
     lists);
   const timer = setInterval(() => {
     if (!document.body.contains(node)) clearInterval(timer);

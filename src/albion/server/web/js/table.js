@@ -12,6 +12,7 @@ import { drawLog } from "./log.js";
 import { header } from "./header.js";
 import { t, tn } from "./i18n.js";
 import { actionLabel, botName, english, nameList, said, seatName } from "./words.js";
+import { chime, soundSwitch } from "./turn-sound.js";
 import { Countdown, awayWords, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
 import { drawEnd, everyoneAccepted } from "./table-end.js";
 import { TableChat } from "./table-chat.js";
@@ -35,6 +36,8 @@ const ui = {
   legalPanel: el("section", { class: "panel" }),
   hint: el("button", { type: "button", class: "secondary", "data-testid": "hint" }, t("Hint")),
   hintAnswer: el("span", { class: "small", "data-testid": "hint-answer", "aria-live": "polite" }),
+  undo: el("button", { type: "button", class: "secondary hidden", "data-testid": "undo",
+    title: t("Take back your last move (u): within your turn, before chance decides or another player does") }, t("Take back")),
   problem: el("div", { class: "notice error hidden", role: "alert", "data-testid": "error" }),
   result: el("section", { class: "panel hidden", "data-testid": "result" }),
   log: el("ol", { class: "log", "data-testid": "log", "aria-label": t("Game log"), tabindex: "0" }),
@@ -51,6 +54,7 @@ const ui = {
 };
 
 let renderer = null;
+let wasMyTurn = null; // whether it was this seat's turn at the last update drawn
 let gameName = null; // the game's name, once known
 let geometry = null; // the game's static geometry, sent in a connection's first update
 let socket = null;
@@ -153,6 +157,7 @@ function draw(update, isLatest) {
   textMode.show({ ...update, recent: recent(update.events) }, { legal, seatName: namer,
     describe: renderer.describe || null, geometry, watching });
   ui.hint.disabled = !myTurn;
+  ui.undo.classList.toggle("hidden", !(isLatest && update.can_undo && connected()));
   if (hinted && hinted.version !== update.version) {
     hinted = null; // a hint belongs to the version it was asked on
     ui.hintAnswer.textContent = "";
@@ -174,6 +179,8 @@ function draw(update, isLatest) {
   document.body.dataset.myTurn = myTurn ? "yes" : "no";
   const title = t("Albion — {game}", { game: gameName || view.game });
   document.title = myTurn ? `● ${title}` : title;
+  if (isLatest && myTurn && !wasMyTurn && document.hidden) chime(); // issue 31
+  if (isLatest) wasMyTurn = myTurn;
 }
 
 function bannerText(update, view, myTurn) {
@@ -530,6 +537,8 @@ document.addEventListener("keydown", (event) => {
     typeNumber(event.key);
   } else if (event.key === "h" && !ui.hint.disabled) {
     askHint();
+  } else if (event.key === "u" && !ui.undo.classList.contains("hidden")) {
+    undoMove();
   }
 });
 
@@ -552,6 +561,10 @@ function pickTyped() {
   const text = latest && latest.legal[Number(typed) - 1];
   typed = "";
   if (text !== undefined && queue.length === 0) submit(text);
+}
+
+function undoMove() {
+  if (latest) send({ type: "undo", version: latest.version });
 }
 
 function askHint() {
@@ -586,9 +599,11 @@ async function main() {
     el("div", { class: "table-layout" }, column, side)));
   placeChoices(column, boardTitle, side);
   ui.legalPanel.append(el("h2", {}, t("Your choices")), ui.legal,
-    el("p", { class: "row" }, ui.hint, ui.hintAnswer),
-    el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint.")));
+    el("p", { class: "row" }, ui.hint, ui.undo, ui.hintAnswer),
+    el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint, u takes back your last move when you may.")),
+    el("p", {}, soundSwitch()));
   ui.hint.addEventListener("click", askHint);
+  ui.undo.addEventListener("click", undoMove);
   nameForm();
   let summary;
   try {
