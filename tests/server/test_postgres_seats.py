@@ -113,3 +113,40 @@ def test_a_rematch_on_one_process_is_heard_on_the_other(
     joined = httpx.post(f"{two.base}/api/tables/{table}/rematch",
                         headers={"Authorization": f"Bearer {tokens[1]}"})
     assert joined.status_code == 201 and joined.json()["table"] == asked.json()["table"]
+
+
+def test_a_clock_reads_alike_on_two_processes_and_survives_its_owner_s_death(
+        servers: tuple[Server, Server]) -> None:
+    """Issue 31: the banks are computed from the stored decisions, so the process that
+    does not run a table's clock shows the same countdown, and after the owner is killed
+    the adopter's bank is the one that ran out so far, not a fresh one."""
+    one, two = servers
+    created = httpx.post(f"{one.base}/api/tables", json={
+        "game": "diamoniak", "players": ["human", "human"], "seed": 4,
+        "clock": {"kind": "fischer", "bank_seconds": 600}}).json()
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    with ExitStack() as sockets:
+        first = one.socket(sockets, table, tokens[0])
+        second = two.socket(sockets, table, tokens[1])
+        update = receive(first, lambda m: m.get("type") == "update" and
+                         m["status"] == "playing" and bool(m["legal"]))
+        time.sleep(1.5)
+        while 0 in update["view"]["to_move"]:  # seat 0's turn, to its end
+            calm = [a for a in update["legal"] if a != "draw"] or update["legal"]
+            first.send(json.dumps({"type": "submit", "action": calm[0],
+                                   "version": update["version"]}))
+            update = receive(first, lambda m, v=update["version"]: m.get("type") ==
+                             "update" and m["version"] > v)
+        mine = update["clock"]["banks"]["0"]
+        assert 600 - 10 < mine <= 600 - 1.4, update["clock"]
+        there = receive(second, lambda m: m.get("type") == "update" and
+                        m["version"] == update["version"])
+        assert abs(there["clock"]["banks"]["0"] - mine) < 0.5, (mine, there["clock"])
+        assert there["clock"]["left"].keys() == update["clock"]["left"].keys()
+    owner = one if httpx.get(f"{one.base}/api/tables/{table}").status_code == 200 else two
+    owner.kill()
+    survivor = two if owner is one else one
+    with ExitStack() as sockets:
+        watcher = survivor.socket(sockets, table, tokens[1])
+        later = receive(watcher, lambda m: m.get("type") == "update")
+        assert abs(later["clock"]["banks"]["0"] - mine) < 0.5, (mine, later["clock"])

@@ -280,8 +280,6 @@ class TableActor:
         rows = await asyncio.to_thread(self.port.store.log, self.id, self.table.version)
         said = await asyncio.to_thread(self.port.store.notices, self.id, len(self.notices))
         self.take_notices(said)
-        if (said or (was_waiting and self.started)) and not rows:
-            await self.broadcast()
         if rows:
             try:
                 self.table.apply_log(rows)
@@ -291,6 +289,10 @@ class TableActor:
             self.stored = self.table.version
             self.turn_holders = set(self.table.to_move())  # the writer notified them
             self.follow_clock()
+        if was_waiting and self.started:  # play began on another process: its clock
+            self.turn_holders = set(self.table.to_move())  # from when it began there
+            await self.follow_stored_clock()
+        if rows or said or (was_waiting and self.started):
             await self.broadcast()
 
     async def _commit(self, submitted: int, update: Update | None = None) -> None:
