@@ -20,7 +20,7 @@ from sqlalchemy import delete, select
 from albion.core.registry import get_game
 from albion.core.words import Words, say
 from albion.i18n import translator
-from albion.server.mailer import SmtpSettings, send_mail
+from albion.server.mailer import MailSession, SmtpSettings
 from albion.server.notifications import (
     Notification,
     Notifications,
@@ -95,12 +95,13 @@ class Courier:
                 log.exception("notifications not delivered; trying again")
 
     async def deliver_some(self) -> bool:
-        """One batch: claimed, sent, marked. Whether there was any."""
+        """One batch: claimed, each sent then marked at once (a process killed between
+        the two can send that one twice — at most one a batch, shown once by its
+        Message-ID). Whether there was any."""
         batch = await asyncio.to_thread(self.notes.claim)
         if not batch:
             return False
         done, failed = await asyncio.to_thread(self._deliver, batch)
-        await asyncio.to_thread(self.notes.delivered, done)
         await asyncio.to_thread(self.notes.failed, failed)
         if self.sent is not None:
             for note in batch:
@@ -122,21 +123,25 @@ class Courier:
                     push_subscriptions.c.account_id.in_(accounts))):
                 browsers.setdefault(str(row.account_id), []).append(row)
         done, failed = [], []
-        for note in batch:
-            try:
-                self._send(note, games.get(note.table_id, ""),
-                           emails.get(note.account_id), browsers.get(note.account_id, []))
+        with contextlib.ExitStack() as stack:
+            mail = stack.enter_context(MailSession(self.smtp)) if self.smtp else None
+            for note in batch:
+                try:
+                    self._send(note, games.get(note.table_id, ""), mail,
+                               emails.get(note.account_id), browsers.get(note.account_id, []))
+                except Exception as problem:
+                    log.warning("notification %d not delivered: %s", note.id, problem)
+                    failed.append(note.id)
+                    continue
+                self.notes.delivered([note.id])
                 done.append(note.id)
-            except Exception as problem:
-                log.warning("notification %d not delivered: %s", note.id, problem)
-                failed.append(note.id)
         return done, failed
 
-    def _send(self, note: Notification, game: str, email: Any, browsers: list[Any]) -> None:
-        if email is not None and self.smtp is not None:
+    def _send(self, note: Notification, game: str, mail: MailSession | None, email: Any,
+              browsers: list[Any]) -> None:
+        if email is not None and mail is not None:
             words = letter(note, game, email.lang, email.base)
-            send_mail(self.smtp, email.address, words.title,
-                      f"{words.body}\n\n{words.url}\n",
+            mail.send(email.address, words.title, f"{words.body}\n\n{words.url}\n",
                       f"<notification-{note.id}@albion>")
         for browser in browsers if self.push is not None else []:
             assert self.push is not None
