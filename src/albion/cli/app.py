@@ -26,6 +26,7 @@ from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.build import build_name, stale_modules
 from albion.cli import catalogue
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
+from albion.cli.learn import learn
 from albion.cli.play import play_game
 from albion.cli.ratings import anchors_table, ladders_table, rating_bench_table
 from albion.cli.replay import browse
@@ -33,7 +34,8 @@ from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import ends_text, report_table, standings_table, summary_table
 from albion.cli.usage import UsageGroup
 from albion.core.game import AnyGame
-from albion.core.registry import get_game
+from albion.core.plugin import load_tutorial
+from albion.core.registry import get_game, plugin_of
 from albion.core.variants import Variant, parse_variant_pairs
 from albion.i18n import N_, _, _n, numbers
 from albion.server.settings import (
@@ -180,6 +182,21 @@ def play_command(
             check_writable(save)  # before the game, not after it: no game is lost
         play_game(game, resolved, specs, fresh_seed() if seed is None else seed, save,
                   console)
+
+
+@app.command("learn", help=N_(
+    "A guided first game: short steps, each a position with a few words; type the move\n"
+    "asked for (its number or its words), `hint` for a hint, `quit` to stop. Exit status\n"
+    "0 once the tutorial is complete, 1 when stopped before its end."))
+def learn_command(game_id: GameArg) -> None:
+    with user_errors():
+        game = get_game(game_id)
+        tutorial = load_tutorial(plugin_of(game))
+        if tutorial is None:
+            fail(_("{game} has no tutorial yet; albion rules {id} lists its rulings",
+                   game=game.name, id=game.id))
+        if not learn(game, tutorial, console):
+            raise typer.Exit(1)
 
 
 @app.command("bots", help=N_("List the bots, their options and each game's heuristic strategy."))

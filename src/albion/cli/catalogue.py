@@ -108,6 +108,8 @@ def rulings_table(game: AnyGame) -> Table:
         title = Text.assemble((say(ruling.title), "bold"), f"  [{sources}]")
         if Source.HOUSE in ruling.sources or Source.PROJECT in ruling.sources:
             title.append("  " + _("our own design"), style="yellow")
+        if ruling.newcomer:
+            title.append("  " + _("taught by albion learn"), style="green")
         table.add_row(ruling.id, Text.assemble(title, "\n", say(ruling.text)),
                       "\n".join(ruling.variant_keys) if ruling.is_variant else "")
     return table

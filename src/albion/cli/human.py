@@ -139,14 +139,21 @@ class TerminalSeat:
                                          count=len(legal)), style="yellow"))
                     continue
                 answer = legal[number - 1]
-            try:
-                table.submit(self.seat, answer, table.version)
+            if self._submitted(answer):
                 return
-            except InvalidActionError as error:
-                console.print(Text(self._said(error), style="yellow"))
-            except IllegalActionError as error:
-                console.print(Text(_("Not now: {reason} ({ruling})", reason=error.words,
-                                     ruling=error.ruling), style="yellow"))
+
+    def _submitted(self, answer: str) -> bool:
+        """Submit `answer` (notation) to the table: True when it took it, else False
+        with the reason said (the ruling it breaks)."""
+        try:
+            self.table.submit(self.seat, answer, self.table.version)
+            return True
+        except InvalidActionError as error:
+            self.console.print(Text(self._said(error), style="yellow"))
+        except IllegalActionError as error:
+            self.console.print(Text(_("Not now: {reason} ({ruling})", reason=error.words,
+                                      ruling=error.ruling), style="yellow"))
+        return False
 
     def _said(self, error: Exception) -> str:
         """An error in the reader's language where it carries its words, else its text."""

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from albion.core.game import AnyGame, AnyState
+from albion.core.tutorial import Tutorial, parse_tutorial
 from albion.core.words import Words
 
 Policy = Callable[[AnyState, random.Random], Any]
@@ -69,6 +70,9 @@ class GamePlugin:
     """The game's rulebooks as published, as `package:folder`: a folder holding one
     `<language>.txt` per language it exists in (`en.txt`, `fr.txt`), served on the rules
     pages (issue 29)."""
+    tutorial: str | None = None
+    """The game's guided first game as `package:path` of its TOML file (issue 32,
+    `albion.core.tutorial`, docs/tutorials.md); None: the game has none."""
 
     @property
     def id(self) -> str:
@@ -94,6 +98,15 @@ class GamePlugin:
             return None
         package, _, folder = self.web.partition(":")
         return resources.files(package) / folder
+
+
+def load_tutorial(plugin: GamePlugin) -> Tutorial | None:
+    """The game's tutorial (issue 32), read from its package; None when it has none."""
+    if plugin.tutorial is None:
+        return None
+    package, _, path = plugin.tutorial.partition(":")
+    text = resources.files(package).joinpath(path).read_text("utf-8")
+    return parse_tutorial(text, f"{plugin.id} {path}")
 
 
 def rulebook_files(plugin: GamePlugin) -> dict[str, Traversable]:

@@ -18,13 +18,15 @@ class Source(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """One ruling: an id such as DI-8, a title, the text, its sources and its variant keys."""
+    """One ruling: an id such as DI-8, a title, the text, its sources and its variant keys.
+    `newcomer`: a first game needs it, so the game's tutorial teaches it (issue 32)."""
 
     id: str
     title: str
     text: str
     sources: tuple[Source, ...]
     variant_keys: tuple[str, ...] = ()
+    newcomer: bool = False
 
     @property
     def is_variant(self) -> bool:

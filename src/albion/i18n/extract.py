@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from albion.core.plugin import load_tutorial
 from albion.core.registry import all_plugins
 from albion.i18n.catalogue import DOMAIN, LANGUAGES, SOURCE, forms
 
@@ -44,8 +45,8 @@ def sources(root: Path = PACKAGE) -> Iterator[tuple[Path, str]]:
 
 def game_texts() -> Iterator[tuple[str, str]]:
     """The games' texts kept as data rather than said in code: each ruling's title and
-    text, each variant's summary and the meaning of each of its values (with where they
-    come from)."""
+    text, each variant's summary and the meaning of each of its values, and every text of
+    its tutorial (issue 32) (with where they come from)."""
     for plugin in all_plugins():
         where = f"{plugin.id} (rulings and variants)"
         yield plugin.game.summary, where
@@ -57,6 +58,9 @@ def game_texts() -> Iterator[tuple[str, str]]:
         for option in plugin.game.variant_options:
             yield option.summary, where
             yield from ((meaning, where) for meaning in option.meanings)
+        tutorial = load_tutorial(plugin)
+        if tutorial is not None:
+            yield from ((text, f"{plugin.id} (tutorial)") for text in tutorial.words())
 
 
 def collect(root: Path = PACKAGE) -> Catalog:

@@ -31,6 +31,7 @@ PLUGIN = GamePlugin(
     wire="albion.games.diamoniak.wire",
     web="albion.games.diamoniak:web",
     rulebooks="albion.games.diamoniak:rulebooks",
+    tutorial="albion.games.diamoniak:data/tutorial.toml",
     intro=("Your colour is set by the first castle card you draw (DI-4): until then you have no "
           "castle and cannot buy. Draw until you stop or a witch comes (DI-3, DI-8); three "
           "diamonds buy a card of your colour from an opponent's right-hand pile (DI-7)."),

@@ -20,30 +20,31 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("DI-3", "Turn",
            "A turn is either a BUY or a DRAW, never both. DRAW: the first draw is mandatory; "
            "after any card that is not a witch the player chooses to draw again or to stop.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("DI-4", "Castle card drawn",
            "If the player has no castle and no one owns that colour, it starts the player's "
            "castle (mandatory). If it is the player's own colour, it joins the castle. "
-           "Otherwise it goes face up to the player's right-hand pile.", (RB,)),
+           "Otherwise it goes face up to the player's right-hand pile.", (RB,), newcomer=True),
     Ruling("DI-5", "Colour ownership",
            "A castle can only be started by drawing. A colour stays owned even if its castle "
            "is later emptied by witches (or, as a variant, an emptied castle frees it).",
            (INF,), ("release_empty",)),
-    Ruling("DI-6", "Fairy, diamond drawn", "To the right-hand pile, face up.", (RB,)),
+    Ruling("DI-6", "Fairy, diamond drawn", "To the right-hand pile, face up.", (RB,),
+           newcomer=True),
     Ruling("DI-7", "Buy",
            "Cost: 3 diamonds from the buyer's right-hand pile. Only a player with a castle may "
            "buy; the card bought is a castle card of the buyer's colour from any opponent's "
            "right-hand pile (the buyer chooses which opponent); the seller cannot refuse. One "
            "purchase per turn, and the turn ends. The 3 diamonds go to the seller's right-hand "
            "pile (or, as a variant, to the discard). Buying other colours is a variant.",
-           (RB, INF), ("diamonds_to", "buy")),
+           (RB, INF), ("diamonds_to", "buy"), newcomer=True),
     Ruling("DI-8", "Witch",
            "The drawer's turn ends. If the drawer holds a fairy, they may use it (or, as a "
            "variant, it is used automatically): witch and fairy go to the discard and nothing "
            "else is lost. Otherwise the drawer chooses 3 cards among their diamonds, "
            "right-hand castle cards and own castle cards and puts them, with the witch, in the "
            "discard; with fewer than 3 such cards, all go. Fairies are never lost to a witch.",
-           (RB,), ("fairy",)),
+           (RB,), ("fairy",), newcomer=True),
     Ruling("DI-9", "Reshuffle",
            "When the draw pile is empty and a card must be drawn, the discard is shuffled into "
            "a new draw pile. If both are empty, the player cannot draw and may only buy or "
@@ -51,7 +52,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("DI-10", "Win",
            "A player wins at once when their castle holds 6 cards, by a draw or a purchase. "
            "A safety cap ends the game as a draw after `max_turns` turns.", (RB,),
-           ("max_turns",)),
+           ("max_turns",), newcomer=True),
     Ruling("DI-11", "Information",
            "Everything is public except the order of the draw pile.", (RB,)),
     Ruling("DI-12", "Clarifications",

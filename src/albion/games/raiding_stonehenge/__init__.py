@@ -40,6 +40,7 @@ PLUGIN = GamePlugin(
     wire="albion.games.raiding_stonehenge.wire",
     web="albion.games.raiding_stonehenge:web",
     rulebooks="albion.games.raiding_stonehenge:rulebooks",
+    tutorial="albion.games.raiding_stonehenge:data/tutorial.toml",
     intro=("Each round everyone takes a bottom card from a line (RS-5), then all play a card "
           "face down at once (RS-6). Cards send their players to the pile of their colour, "
           "highest first; black cards (K) choose a pile (RS-8). Sets of five colours score 10 "

@@ -22,23 +22,24 @@ RULINGS: tuple[Ruling, ...] = (
            "Shuffle; deal 5 face-up lines of N cards each (N = players), one card per line "
            "per pass, left to right; then deal each player a hand of 5.", (PUB, INF)),
     Ruling("RS-4", "Lines",
-           "A line is public. Only its last-dealt card (the bottom) can be taken.", (RB,)),
+           "A line is public. Only its last-dealt card (the bottom) can be taken.", (RB,),
+           newcomer=True),
     Ruling("RS-5", "Pick",
            "Each round, starting with the start player and going clockwise, each player "
            "takes exactly one bottom card from any non-empty line (hand 5 -> 6). Several "
            "players may take from the same line. A player who cannot pick (all lines empty) "
-           "plays from the hand they have.", (RB,)),
+           "plays from the hand they have.", (RB,), newcomer=True),
     Ruling("RS-6", "Play",
            "All players choose one card secretly and at once, then reveal. In software the "
            "choices are made one after another, and no view shows a committed card to anyone "
-           "else before the reveal. Played cards leave the game.", (RB,)),
+           "else before the reveal. Played cards leave the game.", (RB,), newcomer=True),
     Ruling("RS-7", "Coloured placement",
            "A player who played a coloured card goes to the pile of that card's colour. "
            "Order: highest number first; equal numbers (day/night twins) - the player nearer "
-           "the start player clockwise first (start player = distance 0).", (RB,)),
+           "the start player clockwise first (start player = distance 0).", (RB,), newcomer=True),
     Ruling("RS-8", "Black placement",
            "Then black-card players, highest first (same tie-break), each choose any of the "
-           "5 piles, seeing all earlier placements.", (RB,)),
+           "5 piles, seeing all earlier placements.", (RB,), newcomer=True),
     Ruling("RS-9", "Rank at a pile",
            "All coloured-card players at a pile rank above all black-card players there; "
            "within each group higher number first, ties as in RS-7.", (RB,)),
@@ -46,12 +47,14 @@ RULINGS: tuple[Ruling, ...] = (
            "A player alone at a pile takes 1 disk of that colour. At a contested pile "
            "(contest=first-takes) rank 1 takes 1 disk and every other player there sets "
            "aside 1 disk; with contest=all-lose nobody at a contested pile takes and everyone "
-           "there sets aside 1. The published payout text is lost.", (INF,), ("contest",)),
+           "there sets aside 1. The published payout text is lost.", (INF,), ("contest",),
+           newcomer=True),
     Ruling("RS-11", "Set aside",
            "A player who sets aside chooses which disk(s) from those held before this round, "
            "of any colour (or, with set_aside=pile-colour, of the pile's colour); each goes "
            "back to the pile of its own colour. Too few disks: give what you have; a pile "
-           "with too few disks gives what it has, possibly nothing.", (RB,), ("set_aside",)),
+           "with too few disks gives what it has, possibly nothing.", (RB,), ("set_aside",),
+           newcomer=True),
     Ruling("RS-12", "Timing",
            "All takes resolve first, pile by pile, in rank order, against the disks the pile "
            "held when resolution began; then all set-asides; so a disk returned this round "
@@ -67,7 +70,7 @@ RULINGS: tuple[Ruling, ...] = (
            "empty and the deck empty).", (RB,)),
     Ruling("RS-16", "Score",
            "sets = fewest disks of any one colour; score = 10 x sets - (disks not in a set) "
-           "= 10 sets - (total - 5 sets).", (RB,)),
+           "= 10 sets - (total - 5 sets).", (RB,), newcomer=True),
     Ruling("RS-17", "Winner",
            "Highest score. Tie: compare the tied players' hands, numbers sorted high to low, "
            "first difference wins; identical hands share the win.", (RB, INF)),

@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     wire="albion.games.super_camelot.wire",
     web="albion.games.super_camelot:web",
     rulebooks="albion.games.super_camelot:rulebooks",
+    tutorial="albion.games.super_camelot:data/tutorial.toml",
     intro=("Three actions a turn (SC-6). A Move goes square by square: `step north`… then "
           "`stop` or another action (SC-36); your first step off a starting circle names a "
           "square (`step r11c13`). `attack ne` rolls the dice for an arc (SC-12). Win with 40 "

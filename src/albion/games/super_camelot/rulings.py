@@ -47,17 +47,17 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("SC-6", "Actions",
            "Up to 3 per turn in any order, repeats allowed, unused ones lost: Move, Attack, Open "
            "Chest, Pick up Special Item, Claim Grail; Dig with a Shovel.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("SC-7", "First turn",
            "Place the character on a free starting circle; the first action must be a Move off the "
            "circle.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("SC-8", "Move",
            "Up to 3 orthogonal squares (Racing Boots +1; Percival +1). Blocked by objects (bushes, "
            "rocks, chests), characters, enemies, special-item stacks, trees, the Castle. Items do "
            "not block; entering an item's square collects it. The Starting Tile can't be re- "
            "entered without all 3 Relics.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("SC-9", "Safe entry",
            "Entering a tile that is not populated: the square entered must not hold a token after "
            "population, and must have a free exit (generalises the first-turn rule).",
@@ -65,7 +65,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("SC-10", "Explore",
            "Moving off an edge into an empty ring slot places the next tile (chance), populates "
            "it, and the mover must enter at least 1 square.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("SC-11", "Populate/depopulate",
            "Entering a tile with no character on it places its bushes, rocks and enemies; "
            "persistent tokens (chests, Big Chest, Big Key and Relic stacks) are placed on the "
@@ -80,7 +80,7 @@ RULINGS: tuple[Ruling, ...] = (
            "Stars (1 Hit, 2 Hits or Gem); assign hits to enemies separately (no damage carries "
            "over); bushes in the arc are always cut; each Gem lets one cut bush draw Litter and "
            "one killed enemy draw Loot. The arc may reach an adjacent tile.",
-           (RB,), ("arc",)),
+           (RB,), ("arc",), newcomer=True),
     Ruling("SC-13", "Enemy health",
            ": Mimic 1, Carnivorous Plant 2, Dark Knight 3.",
            (HOUSE,), ("enemy_hp",)),
@@ -104,7 +104,7 @@ RULINGS: tuple[Ruling, ...] = (
            "open for good. Small Chest → Small Treasure (face up, effect at once); Big Chest → Big "
            "Treasure (gems; the \"& Small Treasure\" card also draws a Small Treasure). Small "
            "Treasure gem value 5 each.",
-           (RB, HOUSE), ("treasure_gems",)),
+           (RB, HOUSE), ("treasure_gems",), newcomer=True),
     Ruling("SC-18", "Special items",
            "Pick up from an orthogonally adjacent square; at most 1 of each type per player; a "
            "stack blocks until empty.",
@@ -113,7 +113,7 @@ RULINGS: tuple[Ruling, ...] = (
            "A total per player (gem items + treasure values); 40 or more wins at once, checked "
            "after every change. Opponents' totals are hidden in views (the wallet), though each "
            "gem pick-up and card drawn is a public event.",
-           (RB,)),
+           (RB,), newcomer=True),
     Ruling("SC-20", "Grail",
            "With all 3 Relics a player may step onto a free starting circle; the Claim action "
            "there wins.",
@@ -130,7 +130,7 @@ RULINGS: tuple[Ruling, ...] = (
            "character on that tile by path length (ties: the active player chooses); no reachable "
            "target → no activation. Enemies stay on their tile, pass through other enemies but "
            "never end on one, and are blocked by objects, characters, trees and stacks.",
-           (RB,), ("enemy_order",)),
+           (RB,), ("enemy_order",), newcomer=True),
     Ruling("SC-23", "Dark Knight",
            "Shortest path to a free square orthogonally adjacent to the target, then 3 damage.",
            (RB,)),
@@ -192,7 +192,7 @@ RULINGS: tuple[Ruling, ...] = (
            "(Bow) may still be used after the third action. A character ending its turn on a "
            "starting circle triggers no enemy turn. A free exit (SC-9) may be on any tile already "
            "in play. Spectators see no gem totals; all totals are revealed when the game ends.",
-           (INF,)),
+           (INF,), newcomer=True),
     Ruling("SC-34", "Choosing characters",
            "Before the first-player roll, seats choose their characters in seat order (P1 "
            "first), each a different one of the six.", (PROJECT,)),
