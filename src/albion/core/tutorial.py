@@ -90,7 +90,7 @@ def parse_tutorial(text: str, where: str = "tutorial") -> Tutorial:
     if not isinstance(steps, list) or not steps:
         raise TutorialError(f"{where}: no [[step]]")
     return Tutorial(_text(data, "game", where), _text(data, "title", where),
-                    str(data.get("intro", "")),
+                    _sentences(data, "intro", where) if "intro" in data else "",
                     tuple(_step(step, f"{where} step {number}")
                           for number, step in enumerate(steps, 1)))
 
