@@ -156,3 +156,22 @@ def test_the_clock_survives_a_restart(tmp_path: Path) -> None:
             client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as seat:
         again = receive_until(seat, lambda u: u["clock"] is not None)["clock"]
     assert abs(again["banks"][str(mover)] - spent) < 0.5, (spent, again)
+
+
+def test_all3_a_take_back_gives_the_turn_back_as_it_was_not_a_fresh_one() -> None:
+    """A pick that ended a seat's turn, taken back (ALL-3), restores that turn: its time
+    still running from when it began, and no increment earned — taking back and
+    picking again never winds a clock back."""
+    per_move = TimeBanks(Clock(seconds_per_move=60), 2)
+    per_move.step(0.0, None, [0, 1])
+    per_move.step(55.0, 0, [1])  # P1 picks with 5 s left
+    per_move.step(56.0, 0, [0, 1], undo=True)
+    assert per_move.left(0, 56.0) == 4.0
+    fischer = TimeBanks(Clock(kind="fischer", bank_seconds=300, increment_seconds=10), 2)
+    fischer.step(0.0, None, [0, 1])
+    for at in (55.0, 57.0, 59.0):
+        fischer.step(at, 0, [1])
+        fischer.step(at + 1, 0, [0, 1], undo=True)
+    assert fischer.left(0, 60.0) == 240.0 and fischer.banks[0] == 300.0
+    fischer.step(61.0, 0, [1])
+    assert fischer.banks[0] == 300 - 61 + 10

@@ -102,3 +102,20 @@ def test_a_take_back_across_chance_or_by_a_spectator_is_refused(tmp_path: Path) 
             watcher.send_json({"type": "undo", "version": drew["version"]})
             assert receive_until_error(watcher)["code"] == "not_a_seat"
         assert client.get(f"/api/tables/{table}").json()["version"] == drew["version"]
+
+
+def test_take_backs_are_limited_to_a_few_a_minute(tmp_path: Path) -> None:
+    """Each take-back is stored and told to everyone: a seat may not flood the table."""
+    limited = ServerSettings(database_url=f"sqlite:///{tmp_path / 'albion.db'}",
+                             bot_workers=1, bot_delay=0.0, message_rate=1000,
+                             message_burst=1000, undo_burst=2, undo_rate=1e-6)
+    with TestClient(create_app(limited), base_url="http://localhost") as client:
+        table, tokens = table_of(client, "diamoniak", 4)
+        with client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}") as one, \
+                client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}"):
+            update = receive_until(one, lambda u: u["status"] == "playing")
+            codes = []
+            for _ in range(3):
+                one.send_json({"type": "undo", "version": update["version"]})
+                codes.append(receive_until_error(one)["code"])
+            assert codes == ["undo_refused", "undo_refused", "rate_limited"], codes

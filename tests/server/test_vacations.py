@@ -57,9 +57,11 @@ def test_a_vacation_takes_days_of_the_year_s_allowance(client: TestClient) -> No
     assert client.get("/api/account/vacation").status_code == 401
 
 
-def test_a_seat_s_time_stands_while_its_account_is_on_vacation(client: TestClient) -> None:
+def test_a_turn_based_seat_s_time_stands_while_its_account_is_on_vacation(
+        client: TestClient) -> None:
     ann = signed_up(client, "ann")
-    table = my_table(client, ann, {"kind": "fischer", "bank_seconds": 600})
+    table = my_table(client, ann, {"kind": "days-bank", "bank_days": 3})
+    real_time = my_table(client, ann, {"kind": "fischer", "bank_seconds": 600})
     with connect(client, ann.http, f"/ws/tables/{table}?seat=0") as seat:
         running = receive_until(seat, lambda u: "0" in (u["clock"] or {}).get("left", {}))
         assert running["clock"]["paused"] == []
@@ -74,6 +76,10 @@ def test_a_seat_s_time_stands_while_its_account_is_on_vacation(client: TestClien
         assert vacation(ann, None).status_code == 200
         back = receive_until(seat, lambda u: u["clock"]["paused"] == [])
         assert back["clock"]["left"]["0"] <= later["clock"]["left"]["0"]
+    assert vacation(ann, 1).status_code == 200
+    with connect(client, ann.http, f"/ws/tables/{real_time}?seat=0") as seat:
+        fast = receive_until(seat, lambda u: u["clock"] is not None)
+        assert fast["clock"]["paused"] == [], "a real-time game waits for no vacation"
 
 
 def test_the_profile_counts_the_times_a_seat_ran_out(tmp_path: Path) -> None:

@@ -89,6 +89,8 @@ from albion.server.refusals import (
     SPECTATOR_DECIDES,
     STAND_IN,
     UNDO_FOR_SPECTATOR,
+    UNDO_LIMITED,
+    UNDOS_SPENT,
     Said,
     decision_refused,
 )
@@ -687,15 +689,16 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
 
 def _undo_refusals(table: AnyTable, seat: int | None, version: int) -> frozenset[Said]:
     """A take-back's (ALL-3): the table's refusal at this position, or the server's for
-    a stand-in's move (words that name only the barrier, never the move)."""
+    a stand-in's move or past its limits (words that name only the barrier, never the
+    move)."""
     if seat is None:
         return frozenset({UNDO_FOR_SPECTATOR})
-    stand_in = decision_refused(UndoRefused(seat, "stand_in"))
+    limits = {decision_refused(UndoRefused(seat, "stand_in")), UNDO_LIMITED, UNDOS_SPENT}
     try:
         table.fork().undo(seat, version)
     except DECISION_REFUSALS as refusal:
-        return frozenset({decision_refused(refusal), stand_in})
-    return frozenset({stand_in})
+        return frozenset({decision_refused(refusal), *limits})
+    return frozenset(limits)
 
 
 def _table_talk_refusals(seat: int | None,

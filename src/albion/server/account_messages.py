@@ -223,7 +223,7 @@ class NotificationList(Message):
 class MarkRead(Message):
     """`POST /api/account/notifications/read`: these (or, without `ids`, all) are read."""
 
-    ids: list[int] | None = Field(None, max_length=500)
+    ids: list[Annotated[int, Field(ge=1, lt=2**31)]] | None = Field(None, max_length=500)
 
 
 class EmailChoice(Message):

@@ -22,12 +22,10 @@ from albion.server.errors import ApiError
 from albion.server.hub import Hub
 from albion.server.lobby import check_origin
 from albion.server.messages import ErrorBody
-from albion.server.notifications import Notifications
 from albion.server.passwords import PasswordRefused, Passwords, check_password
 from albion.server.quotas import Buckets, Quotas, address_of
 from albion.server.sessions import clear_session_cookie, session_of, set_session_cookie
 from albion.server.usernames import UsernameRefused, checked_username, folded
-from albion.server.vacations import Vacations
 
 REFUSALS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 410, 422, 429)}
@@ -149,8 +147,6 @@ def add_account_routes(app: FastAPI, kit: AccountKit) -> None:
             quotas.failed_signins.take(key)
             raise ApiError(403, "bad_password", say("wrong password: the account stays"))
         held = await asyncio.to_thread(accounts.delete, session.account_id)
-        await asyncio.to_thread(Vacations(kit.hub.store).forget, session.account_id)
-        await asyncio.to_thread(Notifications(kit.hub.store).forget, session.account_id)
         await kit.hub.renamed(held)
         await kit.hub.drop_sessions(held)
         answer = Response(status_code=204)

@@ -84,6 +84,12 @@ friend_links = Table(
 )
 """`account_id` added `friend_id` by name; both ways, they are friends."""
 
+PERSONAL: list[Table] = []
+"""Other tables of an account's own data, keyed by its `account_id` (its vacations, its
+e-mail address, its subscribed browsers, its notifications): each module that keeps some
+adds its table here, and deleting the account deletes their rows in the same
+transaction."""
+
 SEEN_EVERY = timedelta(minutes=5)
 """A session's `seen_at` is written at most this often (not on every request)."""
 
@@ -182,7 +188,8 @@ class Accounts:
                 db.execute(update(seats).where(seats.c.table_id == table_id,
                                                seats.c.seat == seat)
                            .values(name=DELETED_NAME))
-            for rows in (account_seats, seat_offers, account_sessions, friend_links):
+            for rows in (account_seats, seat_offers, account_sessions, friend_links,
+                         *PERSONAL):
                 db.execute(delete(rows).where(rows.c.account_id == account_id))
             db.execute(delete(friend_links).where(friend_links.c.friend_id == account_id))
             db.execute(update(accounts).where(accounts.c.id == account_id).values(

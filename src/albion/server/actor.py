@@ -30,9 +30,10 @@ from albion.server.port import TablePort
 from albion.server.ratelimit import TokenBucket
 from albion.server.ratings import Ratings
 from albion.server.store import Conflict, Notice
-from albion.server.time_banks import TimeBanks
+from albion.server.time_banks import Pause, TimeBanks
 from albion.server.vacations import Vacations
 from albion.table import AnyTable, Table, Update
+from albion.table.undo import UNDO
 
 log = logging.getLogger("albion.server")
 
@@ -139,6 +140,7 @@ class TableActor:
         self.names: dict[int, str] = dict(names or {})
         self.hints: dict[int, TokenBucket] = {}
         self.renames: dict[int, TokenBucket] = {}
+        self.undos: dict[int, TokenBucket] = {}
         self.elsewhere: dict[int, int] = {}
         """Connections other processes hold per seat (PostgreSQL presence)."""
         self.idle_since = time.monotonic()
@@ -193,6 +195,17 @@ class TableActor:
         settings = self.port.settings
         return self.hints.setdefault(seat, TokenBucket(settings.hint_rate,
                                                        settings.hint_burst))
+
+    def undo_allowance(self, seat: int) -> TokenBucket:
+        """A seat's take-backs: a few a minute, however many connections it opens."""
+        settings = self.port.settings
+        return self.undos.setdefault(seat, TokenBucket(settings.undo_rate,
+                                                       settings.undo_burst))
+
+    def undos_spent(self) -> bool:
+        """Whether the table has taken back `max_undos` moves already (each is a row)."""
+        return sum(1 for row in self.table.log() if row.action == UNDO) >= \
+            self.port.settings.max_undos
 
     def rename_allowance(self, seat: int) -> TokenBucket:
         """A seat's names: a few a minute (each is told to everyone at the table)."""
@@ -397,7 +410,7 @@ class TableActor:
         to_move = self.table.to_move()
         for row in self.table.log(self.banks_version) if \
                 self.table.version > self.banks_version else []:
-            self.banks.step(at, row.actor, to_move)
+            self.banks.step(at, row.actor, to_move, undo=row.action == UNDO)
         self.banks_version = self.table.version
 
     async def follow_stored_clock(self) -> None:
@@ -409,7 +422,7 @@ class TableActor:
         row = await asyncio.to_thread(store.table, self.id)
         times = await asyncio.to_thread(store.decision_times, self.id)
         returns = await asyncio.to_thread(store.returns_of_owners, self.id)
-        pauses = await asyncio.to_thread(Vacations(store).pauses_at, self.id)
+        pauses = await self._pauses()
         if row is None or len(times) != self.table.version:
             if self.banks is not None:  # not all stored yet: the banks followed here stand
                 self.banks.pauses = pauses
@@ -420,13 +433,19 @@ class TableActor:
             self.clock, self.table.log(), times, returns, began, pauses)
         self.banks_version = self.table.version
 
+    async def _pauses(self) -> dict[int, list[Pause]]:
+        """The vacations of the accounts at a turn-based table, per seat: a real-time
+        game waits for nobody's vacation (its players are at the table)."""
+        if self.clock is None or not self.clock.turn_based:
+            return {}
+        return await asyncio.to_thread(Vacations(self.port.store).pauses_at, self.id)
+
     async def refresh_pauses(self) -> None:
         """An account at the table went on vacation or came back: its seat's time stands
         or runs again, and everyone sees it."""
         if self.banks is None:
             return
-        self.banks.pauses = await asyncio.to_thread(Vacations(self.port.store).pauses_at,
-                                                    self.id)
+        self.banks.pauses = await self._pauses()
         self.schedule()
         await self.broadcast()
 

@@ -75,6 +75,8 @@ from albion.server.refusals import (
     SPECTATOR_DECIDES,
     STAND_IN,
     UNDO_FOR_SPECTATOR,
+    UNDO_LIMITED,
+    UNDOS_SPENT,
     decision_refused,
     refusal_words,
     refused,
@@ -426,6 +428,12 @@ async def _undo(actor: TableActor, client: Client, version: int) -> None:
     """ALL-3: the seat takes back its last decision; refused as a decision is."""
     if client.seat is None:
         await client.send(refused(UNDO_FOR_SPECTATOR))
+        return
+    if actor.undos_spent():
+        await client.send(refused(UNDOS_SPENT))
+        return
+    if not actor.undo_allowance(client.seat).take():
+        await client.send(refused(UNDO_LIMITED))
         return
     try:
         await actor.undo(client.seat, version)

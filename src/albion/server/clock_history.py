@@ -14,6 +14,7 @@ from albion.server.messages import Clock
 from albion.server.time_banks import Pause, TimeBanks
 from albion.table import AnyTable, Table
 from albion.table.log import LogRow
+from albion.table.undo import UNDO
 
 
 def followed_banks(table: AnyTable, players: list[str], chance: tuple[int | None, bytes | None],
@@ -28,14 +29,15 @@ def followed_banks(table: AnyTable, players: list[str], chance: tuple[int | None
     replay = Table.from_log(table.game, players, table.variant, seed, [], secret=secret)
     back = sorted(returns)
     began = False
-    pending: tuple[int, float] | None = None  # a seat's decision, stepped after its chance
+    pending: tuple[int, float, bool] | None = None  # a seat's decision (or take-back),
+    # stepped after its chance
 
     def settle(before: int) -> None:
         """The pending decision stepped (its chance dealt), then the returns stored
         at versions under `before`."""
         nonlocal pending
         if pending is not None:
-            banks.step(pending[1], pending[0], replay.to_move())
+            banks.step(pending[1], pending[0], replay.to_move(), undo=pending[2])
             pending = None
         while back and back[0][0] < before:
             _, seat, moment = back.pop(0)
@@ -53,7 +55,7 @@ def followed_banks(table: AnyTable, players: list[str], chance: tuple[int | None
             settle(row.version)
         replay.apply_log([row])
         if began and row.actor != CHANCE:
-            pending = (row.actor, at)
+            pending = (row.actor, at, row.action == UNDO)
     if not began:
         banks.step(started_at, None, replay.to_move())
         began = True

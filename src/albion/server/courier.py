@@ -31,6 +31,9 @@ from albion.server.push import PushGoneError, PushSettings, send_push
 from albion.server.store import Store, tables
 
 log = logging.getLogger("albion.server")
+BATCH = 10
+"""Notifications claimed at once: sent well within their lease (`notifications.LEASE`)
+even when the mail server is slow."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Courier:
         """One batch: claimed, each sent then marked at once (a process killed between
         the two can send that one twice — at most one a batch, shown once by its
         Message-ID). Whether there was any."""
-        batch = await asyncio.to_thread(self.notes.claim)
+        batch = await asyncio.to_thread(self.notes.claim, BATCH)
         if not batch:
             return False
         done, failed = await asyncio.to_thread(self._deliver, batch)
@@ -154,3 +157,6 @@ class Courier:
                 with self.store.transaction() as db:
                     db.execute(delete(push_subscriptions).where(
                         push_subscriptions.c.endpoint == browser.endpoint))
+            except Exception as problem:  # one browser's push service: never a reason to
+                log.warning("notification %d not pushed to a browser: %s",  # mail again
+                            note.id, problem)

@@ -14,13 +14,14 @@ from fastapi import FastAPI, Path, Request, Response
 
 from albion.core.words import say
 from albion.server.account_messages import Invitation, Offer, Offered
-from albion.server.account_routes import REFUSALS, AccountKit
+from albion.server.account_routes import REFUSALS, AccountKit, take_one
 from albion.server.credentials import is_table_id, set_seat_cookies
 from albion.server.errors import ApiError
 from albion.server.lobby import check_origin, table_row
 from albion.server.messages import SeatSession
 from albion.server.notifications import Kind, Notifications
 from albion.server.public import own_base
+from albion.server.quotas import address_of
 from albion.server.sessions import is_secure
 from albion.server.store import InviteUsed
 
@@ -38,6 +39,8 @@ def add_invitation_routes(app: FastAPI, kit: AccountKit) -> None:
         """Offer the seat `invite` opens to the account named `username`."""
         check_origin(request, hub.settings)
         await table_row(hub, table_id)
+        take_one(kit.quotas.offers, address_of(request.client), say(
+            "too many seats offered from your address lately: try again in {seconds} s"))
         account = await asyncio.to_thread(kit.accounts.named, body.username)
         if account is None:
             raise ApiError(404, "no_account", say("no account is called {name}",

@@ -20,7 +20,7 @@ class SmtpSettings:
     username: str | None = None
     password: str | None = None
     starttls: bool = False
-    timeout: float = 20.0
+    timeout: float = 5.0
 
 
 def message_of(smtp: SmtpSettings, to: str, subject: str, body: str,

@@ -6,9 +6,12 @@ Push subscriptions."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import re
+import socket
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, Response
 from sqlalchemy import delete, select
@@ -105,8 +108,10 @@ def add_notification_routes(app: FastAPI, kit: AccountKit) -> None:
         session = await kit.session(request)
         if hub.courier.push is None:
             raise ApiError(404, "no_push", say("this server sends no push notifications"))
-        if not body.endpoint.startswith("https://") and not hub.settings.allow_http_push:
-            raise ApiError(400, "bad_push", say("a push subscription's endpoint is https"))
+        if not hub.settings.allow_http_push and not await asyncio.to_thread(
+                is_public_https, body.endpoint):
+            raise ApiError(400, "bad_push", say(
+                "a push subscription's endpoint is an https address on the internet"))
         values = {"endpoint": body.endpoint, "account_id": session.account_id,
                   "p256dh": body.keys.p256dh, "auth": body.keys.auth,
                   "lang": page_language(request),
@@ -129,6 +134,21 @@ def add_notification_routes(app: FastAPI, kit: AccountKit) -> None:
 
         await asyncio.to_thread(forget)
         return Response(status_code=204)
+
+
+def is_public_https(url: str) -> bool:
+    """Whether `url` is https to a host whose every address is public: the server posts
+    to it, so it may not be made to reach this machine or its private network (SSRF)."""
+    parts = urlsplit(url)
+    if parts.scheme != "https" or not parts.hostname:
+        return False
+    try:
+        found = socket.getaddrinfo(parts.hostname, parts.port or 443,
+                                   proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return False
+    return bool(found) and all(ipaddress.ip_address(info[4][0]).is_global
+                               for info in found)
 
 
 def _games(store: Any, table_ids: list[str]) -> dict[str, str]:

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     and_,
+    bindparam,
     or_,
     select,
     text,
@@ -38,7 +39,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from albion.server.accounts import moment
+from albion.server.accounts import PERSONAL, moment
 from albion.server.store import Store, metadata
 
 notifications = Table(
@@ -51,7 +52,7 @@ notifications = Table(
     Column("seat", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("claimed_until", DateTime(timezone=True), nullable=True),
-    Column("delivered_at", DateTime(timezone=True), nullable=True),
+    Column("delivered_at", DateTime(timezone=True), nullable=True, index=True),
     Column("read_at", DateTime(timezone=True), nullable=True),
     Column("attempts", Integer, nullable=False, default=0),
     UniqueConstraint("account_id", "kind", "table_id", "turn", name="uq_notification_key"),
@@ -80,6 +81,8 @@ push_subscriptions = Table(
 )
 """A browser subscribed to the account's notifications (Web Push, RFC 8030)."""
 
+PERSONAL.extend([notifications, account_emails, push_subscriptions])
+
 LEASE = timedelta(minutes=1)
 """How long a claimed row is its claimer's before another process may send it."""
 MAX_ATTEMPTS = 5
@@ -88,9 +91,14 @@ MAX_ATTEMPTS = 5
 INSERT_FOR_SEAT = text(
     "INSERT INTO notifications (account_id, kind, table_id, turn, seat, created_at, attempts) "
     "SELECT account_id, :kind, table_id, :turn, seat, :at, 0 FROM account_seats "
-    "WHERE table_id = :table_id AND seat = :seat ON CONFLICT DO NOTHING")
+    "WHERE table_id = :table_id AND seat = :seat ON CONFLICT DO NOTHING").bindparams(
+    bindparam("at", type_=DateTime(timezone=True)))
 """A notification for the account holding a seat, if one does (a guest's seat has none);
 nothing when its key is taken (a turn is notified once)."""
+INSERT_ONE = text(
+    "INSERT INTO notifications (account_id, kind, table_id, turn, seat, created_at, attempts) "
+    "VALUES (:account_id, :kind, :table_id, :turn, :seat, :at, 0) ON CONFLICT DO NOTHING"
+).bindparams(bindparam("at", type_=DateTime(timezone=True)))
 
 
 class Kind(StrEnum):
@@ -137,12 +145,9 @@ class Notifications:
     def add(self, account_id: str, kind: Kind, table_id: str, turn: int, seat: int) -> None:
         """One notification outside a decision (an invitation); once per key."""
         with self.store.transaction() as db:
-            db.execute(text(
-                "INSERT INTO notifications (account_id, kind, table_id, turn, seat, "
-                "created_at, attempts) VALUES (:account_id, :kind, :table_id, :turn, :seat, "
-                ":at, 0) ON CONFLICT DO NOTHING"),
-                {"account_id": account_id, "kind": kind.value, "table_id": table_id,
-                 "turn": turn, "seat": seat, "at": datetime.now(UTC)})
+            db.execute(INSERT_ONE, {"account_id": account_id, "kind": kind.value,
+                                    "table_id": table_id, "turn": turn, "seat": seat,
+                                    "at": datetime.now(UTC)})
 
     def claim(self, limit: int = 50) -> list[Notification]:
         """Undelivered rows nobody holds, each leased to the caller for `LEASE`."""
@@ -190,13 +195,6 @@ class Notifications:
                     notifications.c.delivered_at.is_(None)).values(
                     claimed_until=now + timedelta(seconds=10)))
 
-    def forget(self, account_id: str) -> None:
-        """The account's notifications, e-mail address and subscriptions go (it is
-        being deleted)."""
-        with self.store.transaction() as db:
-            for rows in (notifications, account_emails, push_subscriptions):
-                db.execute(rows.delete().where(rows.c.account_id == account_id))
-
     def unread(self, account_id: str, limit: int = 50) -> list[Notification]:
         """The account's notifications not yet read, the newest first."""
         with self.store.engine.connect() as db:
@@ -214,14 +212,6 @@ class Notifications:
         with self.store.transaction() as db:
             return int(db.execute(update(notifications).where(and_(*where)).values(
                 read_at=datetime.now(UTC))).rowcount)
-
-    def read_table(self, account_id: str, table_id: str) -> None:
-        """The account opened the table: its notifications of it are read."""
-        with self.store.transaction() as db:
-            db.execute(update(notifications).where(
-                notifications.c.account_id == account_id,
-                notifications.c.table_id == table_id,
-                notifications.c.read_at.is_(None)).values(read_at=datetime.now(UTC)))
 
 
 def notification_data(store: Store, account_id: str) -> dict[str, Any]:

@@ -48,7 +48,7 @@ def send_push(push: PushSettings, endpoint: str, p256dh: str, auth: str, data: s
     try:
         webpush({"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}, data,
                 vapid_private_key=str(push.key_file), vapid_claims={"sub": push.contact},
-                ttl=86_400, timeout=20)
+                ttl=86_400, timeout=5)
     except WebPushException as problem:
         status = problem.response.status_code if problem.response is not None else None
         if status in (404, 410):

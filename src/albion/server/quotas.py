@@ -126,6 +126,8 @@ class Quotas:
     """Accounts an address creates."""
     friend_adds: Buckets
     """Names an account adds as friends."""
+    offers: Buckets
+    """Seats an address offers to accounts by name (each notifies the account)."""
 
     @classmethod
     def of(cls, settings: ServerSettings) -> Quotas:
@@ -137,4 +139,5 @@ class Quotas:
                    Buckets(settings.signin_rate, settings.signin_burst),
                    Buckets(settings.account_signin_rate, settings.account_signin_burst),
                    Buckets(settings.signup_rate, settings.signup_burst),
-                   Buckets(settings.friend_rate, settings.friend_burst))
+                   Buckets(settings.friend_rate, settings.friend_burst),
+                   Buckets(settings.offer_rate, settings.offer_burst))

@@ -54,6 +54,9 @@ CHAT_CLOSED: Said = _said("not_a_seat", say("spectators may not write in this ta
 CHAT_SETTING_FOR_SPECTATOR: Said = _said("not_a_seat", say("only a seat lets spectators chat"))
 BACK_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no seat to take back"))
 UNDO_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no move to take back"))
+UNDO_LIMITED: Said = _said("rate_limited", say("take-backs are limited to a few a minute"))
+UNDOS_SPENT: Said = _said("rate_limited", say("this table has taken back all the moves it "
+                                              "may: no more take-backs in this game"))
 
 CODES: tuple[tuple[type[Exception], str], ...] = (
     (NotStarted, "not_started"), (NotStored, "not_stored"), (StandInKeeps, "stand_in"),

@@ -42,6 +42,12 @@ class ServerSettings:
     hint_rate: float = 0.1
     """Hints a second per connection, on average (one every ten seconds)."""
     hint_burst: int = 3
+    undo_rate: float = 0.2
+    """Moves a seat may take back a second, on average (issue 31, ALL-3): each is stored
+    and told to everyone, so a seat may not flood the table with them."""
+    undo_burst: int = 5
+    max_undos: int = 200
+    """Moves one table may have taken back in all: past it, none more."""
     body_limit: int = 16_384
     """Bytes of an HTTP request body: a larger one is refused (413) and never kept (a
     declared one of up to 1 MiB is read and dropped first, `body_limit.DRAIN`). The
@@ -121,6 +127,10 @@ class ServerSettings:
     """Names one account may add as friends a second, on average (one every five
     seconds); past it and the burst, 429 with Retry-After."""
     friend_burst: int = 20
+    offer_rate: float = 0.2
+    """Seats one client address may offer to accounts by name a second, on average (each
+    notifies the account): one every five seconds past the burst."""
+    offer_burst: int = 20
     max_friends: int = 500
     """Names one account may have added (friends and requests together)."""
     vacation_days: int = 30

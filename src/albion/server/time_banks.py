@@ -54,6 +54,9 @@ class TimeBanks:
     since: list[float | None] = field(default_factory=list)
     """When each seat's turn began (None: not its turn)."""
     pauses: dict[int, list[Pause]] = field(default_factory=dict)
+    ended: dict[int, tuple[float | None, float]] = field(default_factory=dict)
+    """Per seat, its turn as it stood before the decision that ended it (since, bank):
+    what a take-back restores."""
 
     def __post_init__(self) -> None:
         if not self.banks:
@@ -81,13 +84,19 @@ class TimeBanks:
     def is_paused(self, seat: int, now: float) -> bool:
         return any(p.start <= now < p.end for p in self.pauses.get(seat, ()))
 
-    def step(self, at: float, actor: int | None, to_move: Sequence[int]) -> None:
+    def step(self, at: float, actor: int | None, to_move: Sequence[int], *,
+             undo: bool = False) -> None:
         """A decision at `at` by `actor` (a seat; None for chance or a start), after
         which — and after the chance it brought — `to_move` must decide: the actor's turn
-        ends unless it decides again, and new turns begin."""
+        ends unless it decides again, and new turns begin. A take-back (`undo`, ALL-3)
+        gives the seat back the turn its decision ended as it was — the time still
+        running from when it began, no increment earned — never a fresh one."""
         waiting = set(to_move)
-        if actor is not None and actor >= 0 and self.since[actor] is not None and \
+        if undo and actor is not None and actor in self.ended:
+            self.since[actor], self.banks[actor] = self.ended.pop(actor)
+        elif actor is not None and actor >= 0 and self.since[actor] is not None and \
                 actor not in waiting:  # a turn of several decisions has one clock
+            self.ended[actor] = (self.since[actor], self.banks[actor])
             spent = self.used(actor, at)
             self.since[actor] = None
             if self.clock.banked:
@@ -95,6 +104,7 @@ class TimeBanks:
                     self.clock.increment
         for seat in range(self.seats):
             if seat in waiting and self.since[seat] is None:
+                self.ended.pop(seat, None)
                 self.since[seat] = at
                 if not self.clock.banked:
                     self.banks[seat] = self.clock.turn_seconds

@@ -1,5 +1,6 @@
 """Vacations on `albion serve` (issue 31; docs/protocol/server.md, Vacations): an account
-leaves for some days — its seats' clocks stand at every table until it comes back — and
+leaves for some days — its seats' clocks stand at every turn-based table until it comes
+back — and
 comes back early when it likes (the whole days not spent are its again)."""
 
 from __future__ import annotations

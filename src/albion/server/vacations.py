@@ -1,18 +1,18 @@
 """Vacations (issue 31): an account on vacation has its seats' clocks stand — at every
-table, turn-based or not — from the moment it leaves until the moment it comes back or its
-days run out. Each account has `vacation_days` a calendar year (counted by the days asked
-for, in the year each vacation begins); a vacation ended early gives its unused whole
-days back. Its windows are stored, so every process pauses the same seats alike
-(`time_banks.Pause`)."""
+turn-based table (a real-time game waits for nobody's vacation) — from the moment it
+leaves until the moment it comes back or its days run out. Each account has
+`vacation_days` a calendar year (counted by the days asked for, in the year each vacation
+begins); a vacation ended early gives its unused whole days back. Its windows are stored,
+so every process pauses the same seats alike (`time_banks.Pause`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, select, update
 
-from albion.server.accounts import account_seats, moment
+from albion.server.accounts import PERSONAL, account_seats, moment
 from albion.server.store import Store, metadata, tables
 from albion.server.time_banks import Pause
 
@@ -24,6 +24,7 @@ vacations = Table(
     Column("ends_at", DateTime(timezone=True), nullable=False),
 )
 """When an account was, is or will be away: its seats' time stands in between."""
+PERSONAL.append(vacations)
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,6 @@ class Vacations:
                 vacations.c.account_id == account_id, vacations.c.starts_at <= now,
                 vacations.c.ends_at > now).values(ends_at=now)).rowcount)
 
-    def forget(self, account_id: str) -> None:
-        """The account's vacations go (it is being deleted)."""
-        with self.store.transaction() as db:
-            db.execute(vacations.delete().where(vacations.c.account_id == account_id))
-
     def pauses_at(self, table_id: str) -> dict[int, list[Pause]]:
         """Per seat of the table held by an account, its account's vacations."""
         with self.store.engine.connect() as db:
@@ -96,7 +92,3 @@ class Vacations:
                 select(account_seats.c.table_id).join(
                     tables, tables.c.id == account_seats.c.table_id).where(
                     account_seats.c.account_id == account_id, tables.c.status != "over"))})
-
-
-def this_year(now: datetime | None = None) -> int:
-    return (now or datetime.now(UTC)).year

@@ -27,7 +27,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("claimed_until", sa.DateTime(timezone=True), nullable=True),
-        sa.Column("delivered_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("delivered_at", sa.DateTime(timezone=True), nullable=True, index=True),
         sa.Column("read_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
         sa.UniqueConstraint("account_id", "kind", "table_id", "turn",

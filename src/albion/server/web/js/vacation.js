@@ -1,5 +1,5 @@
 // The account page's vacation (issue 31): while away, the account's seats' clocks stand at
-// every table; it leaves for some days of its yearly allowance and may come back early.
+// every turn-based table; it leaves for some days of its yearly allowance and may come back early.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { t, tn } from "./i18n.js";
@@ -10,7 +10,7 @@ export function vacationPanel() {
   const body = el("div", {});
   const node = el("section", { class: "panel", "data-testid": "vacation", "aria-labelledby": "vacation-title" },
     el("h2", { id: "vacation-title" }, t("Vacation")),
-    el("p", { class: "small muted" }, t("While you are on vacation, your time stands at every table where you sit: nobody plays for you and no clock runs out.")),
+    el("p", { class: "small muted" }, t("While you are on vacation, your time stands at every turn-based table where you sit: nobody plays for you there and no clock runs out.")),
     body);
   const problem = el("div", { class: "notice error hidden", role: "alert", "data-testid": "vacation-error" });
 
