@@ -80,3 +80,11 @@ def test_learn_refuses_an_unknown_game_in_one_line() -> None:
     code, out, err = run("learn", "chess")
     assert code == 2 and out == ""
     assert err.startswith("error:") and "chess" in err and len(err.strip().splitlines()) == 1
+
+
+def test_learn_refuses_a_game_without_a_tutorial_in_one_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("albion.cli.app.load_tutorial", lambda plugin: None)
+    code, out, err = run("learn", "diamoniak")
+    assert code == 2 and out == ""
+    assert "Diamoniak has no tutorial yet" in err and "albion rules diamoniak" in err
