@@ -319,7 +319,7 @@ def test_schema_writes_the_table_and_server_schemas(tmp_path: Path) -> None:
     for name in ("CreateTable", "CreatedTable", "TableSummary", "ErrorBody", "ClientMessage"):
         assert name in server["$defs"], name
     assert set(server["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {
-        "submit", "hello", "join", "hint", "back", "chat", "chat_spectators"}
+        "submit", "hello", "join", "hint", "back", "chat", "chat_spectators", "undo"}
 
 
 def test_serve_refuses_a_taken_port_before_starting() -> None:
