@@ -1,17 +1,15 @@
 """Web Push (issue 31): a notification to a browser that subscribed (RFC 8030, its payload
 encrypted for it, RFC 8291), signed with the server's VAPID key (RFC 8292) — `pywebpush`
 does both. The key is a file `albion serve --vapid-key` names, made on first use; the
-pages subscribe with its public half (`GET /api/push/key`)."""
+pages subscribe with its public half (`GET /api/push/key`). Both libraries are imported
+when first used: a server without Web Push never loads them (20 MiB)."""
 
 from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
 from pathlib import Path
-
-from cryptography.hazmat.primitives import serialization
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
+from typing import Any
 
 
 class PushGoneError(Exception):
@@ -25,8 +23,11 @@ class PushSettings:
     key_file: Path
     contact: str = "mailto:albion@localhost"
 
-    def vapid(self) -> Vapid:
-        """The server's VAPID key, made and kept in `key_file` the first time."""
+    def vapid(self) -> Any:
+        """The server's VAPID key (`py_vapid.Vapid`), made and kept in `key_file` the
+        first time."""
+        from py_vapid import Vapid  # noqa: PLC0415 - only a server with Web Push
+
         if not self.key_file.exists():
             key = Vapid()
             key.generate_keys()
@@ -37,6 +38,8 @@ class PushSettings:
 
     def public_key(self) -> str:
         """The key's public half as the browser's applicationServerKey (base64url)."""
+        from cryptography.hazmat.primitives import serialization  # noqa: PLC0415
+
         raw = self.vapid().public_key.public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
         return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
@@ -45,6 +48,8 @@ class PushSettings:
 def send_push(push: PushSettings, endpoint: str, p256dh: str, auth: str, data: str) -> None:
     """Send `data` to one subscribed browser (raises on failure; PushGoneError when the
     subscription has ended)."""
+    from pywebpush import WebPushException, webpush  # noqa: PLC0415 - see above
+
     try:
         webpush({"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}, data,
                 vapid_private_key=str(push.key_file), vapid_claims={"sub": push.contact},
