@@ -1,7 +1,7 @@
 """Issue 31's "done when", in Chromium: two signed-in friends play a turn-based Raiding
 Stonehenge (a day per move) through `albion serve` with e-mail (a local SMTP server) and
-Web Push (a local push endpoint) configured. Bob asks for e-mail on his page and his
-browser is subscribed; ann invites him in one click; he is told by mail and by push, and
+Web Push (a local push endpoint) configured. Bob asks for e-mail on his page (and opens
+the confirmation link he is mailed) and his browser is subscribed; ann invites him in one click; he is told by mail and by push, and
 accepts; he leaves, ann moves, and bob is told it is his turn by mail, by push and by his
 header's badge, and follows the link to his seat. The seat to move reads when its move is
 due, and with the page's clock moved on by days the countdown says less is left. Ann
@@ -125,7 +125,13 @@ def test_friends_play_a_turn_based_game_told_by_mail_and_push_with_an_undo(
     bob.fill("[data-testid=email]", "bob@example.org")
     bob.check("[data-testid=email-notify]")
     bob.click("[data-testid=email-save]")
-    bob.wait_for_selector("[data-testid=email-told]:has-text('Saved')")
+    bob.wait_for_selector("[data-testid=email-told]:has-text('open the link')")
+    [confirmation] = inbox.wait(1)
+    link = next(line for line in confirmation.get_payload(decode=True).decode().splitlines()
+                if "/confirm?" in line)
+    bob.goto(link)  # the link in the mail, opened in bob's browser
+    bob.wait_for_selector("[data-testid=email-told]:has-text('Saved: notifications go to')")
+    inbox.mails.clear()
     private, auth = subscribe(bob, server, pushes + "bob")
     bob.fill("[data-testid=friend-name]", "tb_ann")
     bob.click("[data-testid=add-friend]")

@@ -98,10 +98,24 @@ def client(tmp_path: Path, inbox: Inbox) -> Iterator[TestClient]:
         yield c
 
 
-def opt_in(who: Signed) -> None:
+def opt_in(who: Signed, inbox: Inbox) -> None:
+    """`who` gives its address, asks for e-mail and opens the confirmation link it is
+    mailed; the inbox is then emptied."""
     answer = who.http.put("/api/account/email", headers={"X-CSRF-Token": who.csrf},
                           json={"address": f"{who.username}@example.org", "notify": True})
     assert answer.status_code == 200, answer.text
+    assert answer.json()["confirmed"] is False
+    [mail] = inbox.wait(1)
+    assert mail["To"] == f"{who.username}@example.org"
+    assert mail["Subject"] == "Confirm your e-mail address for Albion"
+    link = next(line for line in mail.get_payload(decode=True).decode().splitlines()
+                if "/confirm?" in line)
+    opened = who.http.get(link.replace("http://localhost", ""), follow_redirects=False)
+    assert opened.status_code == 303
+    assert who.http.get("/api/account/email").json()["confirmed"] is True
+    again = who.http.get(link.replace("http://localhost", ""), follow_redirects=False)
+    assert again.status_code == 404 and again.json()["error"] == "bad_token"
+    inbox.mails.clear()
 
 
 def friends(one: Signed, other: Signed) -> None:
@@ -121,7 +135,7 @@ def turn_based(client: TestClient, ann: Signed, bob: Signed) -> str:
 def test_an_invitation_and_a_turn_are_mailed_once(client: TestClient,
                                                           inbox: Inbox) -> None:
     ann, bob = signed_up(client, "ann"), signed_up(client, "bob")
-    opt_in(bob)
+    opt_in(bob, inbox)
     friends(ann, bob)
     table = turn_based(client, ann, bob)
     [invited] = inbox.wait(1)
@@ -268,7 +282,24 @@ def test_an_address_that_is_none_is_refused(client: TestClient) -> None:
                           json={"address": "not an address", "notify": True})
     assert answer.status_code == 400 and answer.json()["error"] == "bad_email"
     assert ann.http.get("/api/account/email").json() == {
-        "address": None, "notify": False, "sending": True}
+        "address": None, "notify": False, "confirmed": False, "sending": True}
+
+
+def test_an_address_not_confirmed_is_sent_nothing_but_its_confirmation(
+        client: TestClient, inbox: Inbox) -> None:
+    ann, bob = signed_up(client, "ann"), signed_up(client, "bob")
+    answer = bob.http.put("/api/account/email", headers={"X-CSRF-Token": bob.csrf},
+                          json={"address": "someone.else@example.org", "notify": True})
+    assert answer.status_code == 200 and answer.json()["confirmed"] is False
+    friends(ann, bob)
+    ann.post("/api/account/friends/bob/table", json={"game": "diamoniak"})
+    deadline = time.monotonic() + 10
+    while bob.http.get("/api/account/notifications").json()["unread"] == []:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(1.0)  # the courier has had its chance
+    assert [mail["Subject"] for mail in inbox.mails] == [
+        "Confirm your e-mail address for Albion"], "nothing else to an address unconfirmed"
 
 
 def test_a_row_leased_by_a_process_that_died_is_sent_by_another(tmp_path: Path) -> None:

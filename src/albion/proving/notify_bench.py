@@ -181,7 +181,8 @@ def _accounts(database: str, count: int) -> list[Player]:
         upsert(store, account_emails, {"account_id": account.id,
                                        "address": f"bench{index}@bench.invalid",
                                        "notify": True, "lang": "en",
-                                       "base": "http://127.0.0.1"}, ["account_id"])
+                                       "base": "http://127.0.0.1", "confirmed": True},
+               ["account_id"])
         made.append(Player(account.id, token, session.csrf))
     store.close()
     return made

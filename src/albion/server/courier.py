@@ -120,7 +120,8 @@ class Courier:
                     tables.c.id.in_({note.table_id for note in batch})))}
             emails = {str(row.account_id): row for row in db.execute(
                 select(account_emails).where(account_emails.c.account_id.in_(accounts),
-                                             account_emails.c.notify.is_(True)))}
+                                             account_emails.c.notify.is_(True),
+                                             account_emails.c.confirmed.is_(True)))}
             browsers: dict[str, list[Any]] = {}
             for row in db.execute(select(push_subscriptions).where(
                     push_subscriptions.c.account_id.in_(accounts))):

@@ -66,9 +66,13 @@ account_emails = Table(
     Column("notify", Boolean, nullable=False, default=False),
     Column("lang", String(8), nullable=False, default="en"),
     Column("base", Text, nullable=False),
+    Column("confirmed", Boolean, nullable=False, default=False),
+    Column("confirm_hash", String(64), nullable=True, unique=True),
 )
 """An account's e-mail address, whether it wants notifications there, in which language
-and the server address its links start with (where it chose them)."""
+and the server address its links start with (where it chose them); nothing is sent to
+it but its confirmation until its owner opened the link in that (`confirmed`: only the
+hash of the link's token is kept)."""
 push_subscriptions = Table(
     "push_subscriptions", metadata,
     Column("endpoint", Text, primary_key=True),

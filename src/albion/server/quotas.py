@@ -128,6 +128,8 @@ class Quotas:
     """Names an account adds as friends."""
     offers: Buckets
     """Seats an address offers to accounts by name (each notifies the account)."""
+    email_changes: Buckets
+    """New e-mail addresses an account gives (each is sent a confirmation)."""
 
     @classmethod
     def of(cls, settings: ServerSettings) -> Quotas:
@@ -140,4 +142,5 @@ class Quotas:
                    Buckets(settings.account_signin_rate, settings.account_signin_burst),
                    Buckets(settings.signup_rate, settings.signup_burst),
                    Buckets(settings.friend_rate, settings.friend_burst),
-                   Buckets(settings.offer_rate, settings.offer_burst))
+                   Buckets(settings.offer_rate, settings.offer_burst),
+                   Buckets(settings.email_rate, settings.email_burst))

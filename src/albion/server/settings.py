@@ -131,6 +131,10 @@ class ServerSettings:
     """Seats one client address may offer to accounts by name a second, on average (each
     notifies the account): one every five seconds past the burst."""
     offer_burst: int = 20
+    email_rate: float = 1 / 3600
+    """New e-mail addresses one account may give an hour (each gets a confirmation
+    mail), past a burst of `email_burst`."""
+    email_burst: int = 5
     max_friends: int = 500
     """Names one account may have added (friends and requests together)."""
     vacation_days: int = 30

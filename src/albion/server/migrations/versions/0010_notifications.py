@@ -41,6 +41,8 @@ def upgrade() -> None:
         sa.Column("notify", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("lang", sa.String(8), nullable=False, server_default="en"),
         sa.Column("base", sa.Text, nullable=False),
+        sa.Column("confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("confirm_hash", sa.String(64), nullable=True, unique=True),
     )
     op.create_table(
         "push_subscriptions",

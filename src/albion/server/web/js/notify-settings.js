@@ -12,6 +12,14 @@ const WORDS = {
   ended: (game) => t("The game of {game} is over", { game }),
 };
 
+/** What the page says of the account's address: saved and confirmed, or waiting for the
+ * link its confirmation mail holds (nothing else is sent there until then). */
+function emailWords(choice) {
+  if (!choice.sending) return t("This server sends no e-mail yet: the address is kept for when it does.");
+  if (choice.confirmed) return t("Saved: notifications go to {address}.", { address: choice.address });
+  return t("A confirmation was sent to {address}: open the link in it, and notifications will go there.", { address: choice.address });
+}
+
 function keyBytes(base64url) {
   const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -50,7 +58,7 @@ export function notificationsPanel(gameName) {
     event.preventDefault();
     problem.classList.add("hidden");
     api("/api/account/email", { method: "PUT", body: { address: address.value.trim(), notify: wanted.checked } })
-      .then(() => { told.textContent = t("Saved."); })
+      .then((choice) => { told.textContent = emailWords(choice); })
       .catch(fail);
   });
 
@@ -98,7 +106,8 @@ export function notificationsPanel(gameName) {
     api("/api/account/email").then((choice) => {
       address.value = choice.address || "";
       wanted.checked = choice.notify;
-      if (!choice.sending) told.textContent = t("This server sends no e-mail yet: the address is kept for when it does.");
+      if (choice.address) told.textContent = emailWords(choice);
+      else if (!choice.sending) told.textContent = t("This server sends no e-mail yet: the address is kept for when it does.");
     }),
     drawPush(),
   ]).catch(fail);
