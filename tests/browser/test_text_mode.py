@@ -69,6 +69,8 @@ def play(page: Any, choose: Callable[[list[tuple[int, str]]], int], cap: int) ->
         expect(region.get_by_role("list", name=CHOICES).get_by_role("button").first
                ).to_be_visible(timeout=30_000)
         choices = numbered(region)
+        if not choices:  # read while the next update redrew the list: read it again
+            continue
         assert [number for number, _ in choices] == list(range(1, len(choices) + 1))
         number = choose(choices)
         take(page, region, number, by_typing=len(taken) % 2 == 1 or number >= 10)

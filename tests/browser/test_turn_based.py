@@ -1,12 +1,12 @@
 """Issue 31's "done when", in Chromium: two signed-in friends play a turn-based Raiding
 Stonehenge (a day per move) through `albion serve` with e-mail (a local SMTP server) and
 Web Push (a local push endpoint) configured. Bob asks for e-mail on his page (and opens
-the confirmation link he is mailed) and his browser is subscribed; ann invites him in one click; he is told by mail and by push, and
-accepts; he leaves, ann moves, and bob is told it is his turn by mail, by push and by his
-header's badge, and follows the link to his seat. The seat to move reads when its move is
-due, and with the page's clock moved on by days the countdown says less is left. Ann
-picks, takes the pick back with the page's button (both logs say so, nothing of what),
-and picks again."""
+the confirmation link he is mailed) and his browser is subscribed; ann invites him in
+one click; he is told by mail and by push, and accepts; he leaves, ann moves, and bob is
+told it is his turn by mail, by push and by his header's badge, and follows the link to
+his seat. The seat to move reads when its move is due, and with the page's clock moved
+on by days the countdown says less is left. Ann picks, takes the pick back with the
+page's button (both logs say so, nothing of what), and picks again."""
 
 from __future__ import annotations
 
