@@ -10,26 +10,19 @@ page's button (both logs say so, nothing of what), and picks again."""
 
 from __future__ import annotations
 
-import base64
 import http.server
-import json
-import os
 import socket
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import http_ece
 import pytest
 from aiosmtpd.controller import Controller
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
 
 from tests.browser.conftest import LiveServer, assert_no_js_errors, screenshot, wait_until
-from tests.server.test_notifications import Inbox, PushSink
+from tests.server.test_notifications import Inbox, PushReader, PushSink
 
 PASSWORD = "correct horse battery"
 
@@ -74,33 +67,15 @@ def sign_up(page: Any, server: LiveServer, name: str) -> None:
     assert answer.status == 201, answer.text()
 
 
-def subscribe(page: Any, server: LiveServer, endpoint: str) -> tuple[Any, bytes]:
+def subscribe(page: Any, server: LiveServer, endpoint: str) -> PushReader:
     """A push subscription for `page`'s account to `endpoint` (a real browser's would be
-    at its vendor's push service, which a test machine cannot reach): its private key and
-    auth secret, to read what is pushed."""
-    private = ec.generate_private_key(ec.SECP256R1())
-    public = private.public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-    auth = os.urandom(16)
-
-    def b64(raw: bytes) -> str:
-        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
+    at its vendor's push service, which a test machine cannot reach), and its reader."""
+    browser = PushReader()
     csrf = page.context.request.get(f"{server.url}/api/account").json()["csrf"]
     answer = page.context.request.post(f"{server.url}/api/account/push", headers={
-        "X-CSRF-Token": csrf}, data={"endpoint": endpoint,
-                                     "keys": {"p256dh": b64(public), "auth": b64(auth)}})
+        "X-CSRF-Token": csrf}, data={"endpoint": endpoint, "keys": browser.keys()})
     assert answer.status == 201, answer.text()
-    return private, auth
-
-
-def pushed(private: Any, auth: bytes, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 15
-    while len(PushSink.bodies) < count:
-        assert time.monotonic() < deadline, f"{len(PushSink.bodies)} pushed"
-        time.sleep(0.05)
-    return [json.loads(http_ece.decrypt(body, private_key=private, auth_secret=auth,
-                                        version="aes128gcm")) for body in PushSink.bodies]
+    return browser
 
 
 def play_first(page: Any) -> str:
@@ -132,7 +107,7 @@ def test_friends_play_a_turn_based_game_told_by_mail_and_push_with_an_undo(
     bob.goto(link)  # the link in the mail, opened in bob's browser
     bob.wait_for_selector("[data-testid=email-told]:has-text('Saved: notifications go to')")
     inbox.mails.clear()
-    private, auth = subscribe(bob, server, pushes + "bob")
+    reader = subscribe(bob, server, pushes + "bob")
     bob.fill("[data-testid=friend-name]", "tb_ann")
     bob.click("[data-testid=add-friend]")
     bob.wait_for_selector("[data-testid=friend-asked][data-name=tb_ann]")
@@ -149,7 +124,7 @@ def test_friends_play_a_turn_based_game_told_by_mail_and_push_with_an_undo(
 
     [invited] = inbox.wait(1)
     assert invited["Subject"] == "You are invited to Raiding Stonehenge"
-    assert pushed(private, auth, 1)[0]["kind"] == "invited"
+    assert reader.pushed(1)[0]["kind"] == "invited"
     bob.goto(f"{server.url}/account")
     bob.click("[data-testid=accept-invitation]")
     bob.wait_for_selector("[data-testid=seat-1].me")
@@ -164,7 +139,7 @@ def test_friends_play_a_turn_based_game_told_by_mail_and_push_with_an_undo(
     mails = inbox.wait(2)
     assert mails[-1]["Subject"] == "Your turn at Raiding Stonehenge"
     assert f"/play/{table}?seat=1" in mails[-1].get_payload()
-    assert pushed(private, auth, 2)[-1]["title"] == "Your turn at Raiding Stonehenge"
+    assert reader.pushed(2)[-1]["title"] == "Your turn at Raiding Stonehenge"
 
     bob.reload()
     badge = bob.wait_for_selector("[data-testid=notify-count]:not(.hidden)")

@@ -67,6 +67,34 @@ class PushSink(http.server.BaseHTTPRequestHandler):
         pass
 
 
+class PushReader:
+    """A browser's push keys, as `PushManager.subscribe` makes them (a P-256 key pair and
+    an auth secret), and what it reads from the pushes the sink received (RFC 8291)."""
+
+    def __init__(self) -> None:
+        self.private = ec.generate_private_key(ec.SECP256R1())
+        self.auth = os.urandom(16)
+
+    def keys(self) -> dict[str, str]:
+        public = self.private.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        return {"p256dh": _b64(public), "auth": _b64(self.auth)}
+
+    def pushed(self, count: int, seconds: float = 15) -> list[dict[str, Any]]:
+        """The first `count` pushes, decrypted (waiting for them)."""
+        deadline = time.monotonic() + seconds
+        while len(PushSink.bodies) < count:
+            assert time.monotonic() < deadline, f"{len(PushSink.bodies)} pushed"
+            time.sleep(0.05)
+        return [json.loads(http_ece.decrypt(body, private_key=self.private,
+                                            auth_secret=self.auth, version="aes128gcm"))
+                for body in PushSink.bodies]
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
 @pytest.fixture
 def inbox() -> Iterator[Inbox]:
     box = Inbox()
@@ -251,26 +279,13 @@ def test_a_subscribed_browser_is_pushed_the_notification(client: TestClient,
     ann, bob = signed_up(client, "ann"), signed_up(client, "bob")
     key = client.get("/api/push/key").json()["key"]
     assert len(base64.urlsafe_b64decode(key + "=")) == 65, "an uncompressed P-256 point"
-    private = ec.generate_private_key(ec.SECP256R1())
-    public = private.public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-    auth = os.urandom(16)
-
-    def b64(raw: bytes) -> str:
-        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
+    browser = PushReader()
     subscribed = bob.post("/api/account/push", json={
-        "endpoint": push_service + "bob", "expirationTime": None,
-        "keys": {"p256dh": b64(public), "auth": b64(auth)}})
+        "endpoint": push_service + "bob", "expirationTime": None, "keys": browser.keys()})
     assert subscribed.status_code == 201, subscribed.text
     friends(ann, bob)
     ann.post("/api/account/friends/bob/table", json={"game": "raiding-stonehenge"})
-    deadline = time.monotonic() + 15
-    while not PushSink.bodies:
-        assert time.monotonic() < deadline, "nothing pushed"
-        time.sleep(0.05)
-    payload = json.loads(http_ece.decrypt(PushSink.bodies[0], private_key=private,
-                                          auth_secret=auth, version="aes128gcm"))
+    [payload] = browser.pushed(1)
     assert payload["kind"] == "invited"
     assert payload["title"] == "You are invited to Raiding Stonehenge"
     assert payload["url"].endswith("/account")
