@@ -44,6 +44,7 @@ from albion.server.hosts import HostCheck, origin_matches
 from albion.server.hub import Hub
 from albion.server.invitation_routes import add_invitation_routes
 from albion.server.languages import page_language
+from albion.server.learn_routes import add_learn_routes
 from albion.server.lobby import add_lobby
 from albion.server.logs import install as redact_logs
 from albion.server.messages import ClientMessage, ErrorBody, Join, Submit, error
@@ -130,6 +131,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_notification_routes(app, kit)
     add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
+    add_learn_routes(app, settings)  # issue 32: the tutorials in the browser
     _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)
     add_public(app, settings)

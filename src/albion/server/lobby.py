@@ -61,7 +61,8 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                                "meanings": [text(o.meaning(choice)) for choice in o.choices],
                                "minimum": o.minimum, "maximum": o.maximum}
                               for o in game.variant_options],
-                 "board": board_assets(plugin)}
+                 "board": board_assets(plugin),
+                 "tutorial": f"/learn/{game.id}" if plugin.tutorial else None}
                 for plugin in all_plugins() for game in (plugin.game,)]
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable,

@@ -63,11 +63,17 @@ def step_table(game: AnyGame, step: Step, seed: int = 0) -> Table[Any, Any, Any]
 class Lesson:
     """A tutorial in progress: the current step, its table and the learner's seat."""
 
-    def __init__(self, game: str | AnyGame, tutorial: Tutorial, seed: int = 0) -> None:
+    def __init__(self, game: str | AnyGame, tutorial: Tutorial, seed: int = 0,
+                 start: int = 0) -> None:
+        """The lesson at step `start` (0-based: a face that keeps no lesson between
+        requests, as the server's Learn page, starts one at the step it is asked for);
+        IndexError for a step the tutorial does not have."""
+        if not 0 <= start < len(tutorial.steps):
+            raise IndexError(f"{tutorial.game}'s tutorial has no step {start + 1}")
         self.game: AnyGame = get_game(game) if isinstance(game, str) else game
         self.tutorial = tutorial
         self.seed = seed
-        self.index = 0
+        self.index = start
         self.table = step_table(self.game, self.step, seed)
         self.seat = self.table.to_move()[0]
 

@@ -25,7 +25,9 @@
 //   const text = new TextMode({ submit });
 //   text.panel        the <section> to place on the page (hidden while off)
 //   text.toggle       the "Text mode" checkbox (remembered in localStorage)
-//   text.show(update, { legal, seatName, describe, geometry, watching })   on every update drawn
+//   text.show(update, { legal, seatName, describe, geometry, watching, turn })   on every update drawn
+//                     (`turn`: a page's own words for the turn's line, as the Learn page's
+//                     "this step is done"; null: read from the update)
 
 import { clear, el } from "./dom.js";
 import { known, t, tn, words } from "./i18n.js";
@@ -195,21 +197,21 @@ export class TextMode {
   }
 
   /** Read `update` out: the position, the choices, and the news since the last one. */
-  show(update, { legal, seatName, describe = null, geometry = null, watching = false }) {
+  show(update, { legal, seatName, describe = null, geometry = null, watching = false, turn = null }) {
     const view = update.view;
     const me = watching ? null : view.viewer;
     const actions = legal.length ? view.legal : [];
     const hadFocus = this.panel.contains(document.activeElement);
     this.announce(update, me, seatName, actions);
     const said = described(describe, { ...update, actions, viewer: me }, { seatName, viewer: me, geometry });
-    clear(this.position).append(...this.read(update, me, seatName, actions, said));
+    clear(this.position).append(...this.read(update, me, seatName, actions, said, turn));
     if (hadFocus) {
       const first = this.position.querySelector(".tm-choices button") || this.position.querySelector(".tm-turn");
       first.focus();
     }
   }
 
-  read(update, me, seatName, actions, said) {
+  read(update, me, seatName, actions, said, turn = null) {
     const view = update.view;
     const board = view.board || {};
     const players = Array.isArray(board.players) ? board.players : [];
@@ -217,7 +219,7 @@ export class TextMode {
     const others = players.filter((player) => player.seat !== me);
     const seated = me !== null && me !== undefined;
     const parts = [el("p", { class: "tm-turn", tabindex: "-1", "data-testid": "tm-turn" },
-      this.turnWords(update, me, seatName, actions))];
+      turn || this.turnWords(update, me, seatName, actions))];
     for (const sentence of said.turn || []) parts.push(el("p", { "data-testid": "tm-where" }, sentence));
     if (seated) {
       parts.push(el("p", {}, t("You are {name}.", { name: seatName(me) })));
