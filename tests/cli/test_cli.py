@@ -319,7 +319,8 @@ def test_schema_writes_the_table_and_server_schemas(tmp_path: Path) -> None:
     for name in ("CreateTable", "CreatedTable", "TableSummary", "ErrorBody", "ClientMessage"):
         assert name in server["$defs"], name
     assert set(server["$defs"]["ClientMessage"]["discriminator"]["mapping"]) == {
-        "submit", "hello", "join", "hint", "back", "chat", "chat_spectators", "undo"}
+        "submit", "hello", "join", "hint", "back", "chat", "chat_spectators", "undo",
+        "why_not"}
 
 
 def test_serve_refuses_a_taken_port_before_starting() -> None:

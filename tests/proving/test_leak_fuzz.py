@@ -35,6 +35,7 @@ def test_a_short_fuzz_through_the_server_finds_no_leak() -> None:
     assert result.frames.get("record 409", 0) > 0, "the record was asked for during play"
     assert result.frames.get("claim 200", 0) > 0, "tables dealt from a secret, seats claimed"
     assert result.frames.get("probe", 0) > 0, "signed-in seats asked for others' (issue 30)"
+    assert result.frames.get("why_not", 0) > 0, "seats asked why not (issue 32)"
     assert result.log_lines > 0, "the server's log was searched"
     assert result.canaries > 0
 

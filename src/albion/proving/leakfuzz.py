@@ -58,6 +58,9 @@ from albion.table.undo import UNDO
 
 MAX_GAMES = 10_000
 BOTS = ("random", "heuristic")
+WHY_NOT_AREAS = ("draw_pile", "right_pile", "castle", "line", "pile", "hand", "disks",
+                 "square", "circle", "characters", "nowhere")
+"""Areas a `why_not` names when it takes no legal action's place (issue 32)."""
 MALFORMED = ('{', '[]', '"submit"', '{"type": "submit"}', '{"type": "wave"}',
              '{"type": "submit", "action": "x", "version": -1}',
              '{"type": "hello", "since": "zero"}', '{"type": "join", "name": ""}')
@@ -633,6 +636,8 @@ class Viewer:
             await self._send(socket, {"type": "join", "name": self._name()})
         elif roll < 0.17:
             await self._send(socket, self._chat())
+        elif roll < 0.20:  # issue 32: "why not?" at a place, mostly one with no legal action
+            await self._send(socket, {"type": "why_not", "place": self._place(update)})
         decision = {"type": "submit", "action": self.rng.choice(legal), "version": version}
         await self._send(socket, decision)
         if update["status"] == "waiting":
@@ -640,6 +645,22 @@ class Viewer:
         self.acted = version
         if self.rng.random() < 0.04:
             await self._send(socket, decision)  # the same again: refused, changes nothing
+
+    def _place(self, update: dict[str, Any]) -> dict[str, Any]:
+        """A place of the board: a legal action's, its seat, number or item changed, or
+        any of the areas the games' drawings name."""
+        placed = [action["at"] for action in update["view"]["legal"] if action.get("at")]
+        if not placed or self.rng.random() < 0.3:
+            return {"area": self.rng.choice(WHY_NOT_AREAS)}
+        place = {key: value for key, value in self.rng.choice(placed).items()
+                 if value is not None}
+        if "seat" in place:
+            place["seat"] = self.rng.randrange(len(update["view"]["seats"]))
+        if "number" in place:
+            place["number"] = self.rng.randint(0, 12)
+        if "item" in place and self.rng.random() < 0.3:
+            place["item"] = self.rng.choice(["red", "witch", "north", "arthur", "x"])
+        return place
 
     def _chat(self) -> dict[str, Any]:
         """A chat line (sometimes one the server must refuse or trim), or letting the

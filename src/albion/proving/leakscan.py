@@ -47,7 +47,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from albion.core.errors import RecordError, UndoRefused
+from albion.core.errors import NotYourTurn, RecordError, UndoRefused
+from albion.core.presentation import Place
 from albion.core.registry import get_game
 from albion.core.state import CHANCE
 from albion.server.bots import HINT_ITERATIONS, Chance
@@ -67,6 +68,7 @@ from albion.server.messages import (
     Submit,
     TableSummary,
     Undo,
+    WhyNot,
 )
 from albion.server.names import NameRefused, choose_name
 from albion.server.refusals import (
@@ -91,11 +93,15 @@ from albion.server.refusals import (
     UNDO_FOR_SPECTATOR,
     UNDO_LIMITED,
     UNDOS_SPENT,
+    WHY_NOT_FOR_SPECTATOR,
+    WHY_NOT_LIMITED,
     Said,
     decision_refused,
 )
 from albion.server.settings import ServerSettings
+from albion.server.why_not import why_not_frame
 from albion.table import AnyTable, LogRow, Table
+from albion.table.why_not import table_why_not
 
 UPDATE_KEYS = {"type", "table", "version", "view", "events", "legal", "status", "names",
                "away", "decided_at", "committed_at", "seed_chosen", "elsewhere", "rematch",
@@ -107,7 +113,7 @@ HTTP_KEYS = {"summary": set(TableSummary.model_fields), "created": set(CreatedTa
 """The fields of the lobby's answers the fuzz scans (`GET /api/tables/ID`, `POST
 /api/tables`, `POST /api/tables/ID/claim`)."""
 KINDS = {"update", "reconnect", "hello", "error", "hint", "named", "record", "replay",
-         "chat", "probe", *HTTP_KEYS}
+         "chat", "probe", "why_not", *HTTP_KEYS}
 CHAT_KEYS = {"type", "whole", "spectators", "lines"}
 CHAT_LINE_KEYS = {"seq", "seat", "text", "at"}
 
@@ -269,7 +275,7 @@ class Scanner:
         for frame in self.frames:
             if frame.kind in ("update", "reconnect", "hello"):
                 updates.setdefault(int(frame.body.get("version", -1)), []).append(frame)
-            elif frame.kind == "hint":
+            elif frame.kind in ("hint", "why_not"):
                 hints.setdefault(int(frame.body.get("version", -1)), []).append(frame)
         errors = [frame for frame in self.frames if frame.kind == "error"
                   and not self.unplayed_refusal(frame)]
@@ -298,7 +304,10 @@ class Scanner:
                 for frame in updates.get(oracle.version, []):
                     self.check_update(at, frame)
                 for frame in hints.get(oracle.version, []):
-                    self.check_hint(at, frame)
+                    if frame.kind == "why_not":
+                        self.check_why_not(at, frame)
+                    else:
+                        self.check_hint(at, frame)
                 errors = [frame for frame in errors if not at.explains(frame)]
                 result.versions += 1
             if oracle.version == final:
@@ -521,6 +530,32 @@ class Scanner:
             self.leak(frame, f"hint {body} is not the search from the seat's view {expected}")
         at.check_twins(frame, seat, inputs=True)
 
+    def check_why_not(self, at: Position, frame: Frame) -> None:
+        """"Why not?" (issue 32) is the refusals read from the asking seat's own view
+        (`table.why_not`), to a seat deciding now; every twin gives the same answer."""
+        seat = frame.viewer
+        if seat is None or seat not in at.table.to_move():
+            self.leak(frame, f"a why_not at {at.version} for a seat not to move")
+            return
+        try:
+            place = Place(**WhyNot.model_validate(
+                {"type": "why_not", "place": frame.body.get("place")}).place.model_dump())
+        except ValidationError:
+            self.leak(frame, f"a why_not of no place: {json.dumps(frame.body)[:200]}")
+            return
+        if frame.body != why_not_frame(at.version, table_why_not(at.table, seat, place)):
+            self.leak(frame, f"why_not {json.dumps(frame.body)[:200]} is not the refusals "
+                      "of the seat's view")
+            return
+        for other in at.others(seat):
+            twin = at.twin(other)
+            if twin is None:
+                continue
+            self.result.canaries += 1
+            if table_why_not(twin, seat, place) != table_why_not(at.table, seat, place):
+                self.leak(frame, f"the why_not answer changes with P{other + 1}'s private "
+                          "fields (canary)")
+
     # -- HTTP ----------------------------------------------------------------------------------
 
     def check_http(self, oracle: AnyTable) -> None:
@@ -677,6 +712,12 @@ def _refusals(table: AnyTable, seat: int | None, sent: str,
         return _table_talk_refusals(seat, message)
     if isinstance(message, Undo):
         return _undo_refusals(table, seat, message.version)
+    if isinstance(message, WhyNot):
+        if seat is None:
+            return frozenset({WHY_NOT_FOR_SPECTATOR})
+        if seat not in table.to_move():
+            return frozenset({decision_refused(NotYourTurn(seat, table.to_move()))})
+        return frozenset({WHY_NOT_LIMITED})
     if seat is None:
         return frozenset({SPECTATOR_DECIDES})
     sandbox = table.fork()
@@ -737,8 +778,9 @@ def _name_refusals(table: AnyTable, seat: int | None, name: str,
 
 
 def _asks_to_play(seat: int | None, sent: str) -> bool:
-    """A seat's `submit` or `hint`: refused `not_started` while the table waits."""
-    return seat is not None and isinstance(_message(sent), Submit | Hint)
+    """A seat's `submit`, `hint` or `why_not`: refused `not_started` while the table
+    waits."""
+    return seat is not None and isinstance(_message(sent), Submit | Hint | WhyNot)
 
 
 def _error_key(body: dict[str, Any]) -> tuple[str, ...]:

@@ -88,6 +88,7 @@ from albion.server.sessions import session_seat
 from albion.server.settings import ServerSettings
 from albion.server.store import Store, token_hash
 from albion.server.vacation_routes import add_vacation_routes
+from albion.server.why_not import answer_why_not, why_not_allowance
 from albion.table.protocol import words_value
 
 log = logging.getLogger("albion.server")
@@ -254,6 +255,7 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
                     session_hash=held.session_hash if held else None)
     bucket = TokenBucket(settings.message_rate, settings.message_burst)
     hellos = TokenBucket(HELLO_RATE, HELLO_BURST)
+    why_nots = why_not_allowance()
     stopped = asyncio.ensure_future(outbox.stopped.wait())
     await actor.join(client)
     try:
@@ -282,7 +284,7 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
                 await outbox.close(1009)
                 return
             try:
-                await _handle(actor, client, text, hellos, quotas)
+                await _handle(actor, client, text, hellos, quotas, why_nots)
             except Exception:  # logged; the player gets a code, never a traceback
                 log.exception("table %s: a message failed", actor.id)
                 await client.send(error("server_error", "something went wrong on the "
@@ -296,7 +298,7 @@ async def _play(socket: WebSocket, hub: Hub, settings: ServerSettings, table_id:
 
 
 async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBucket,
-                  quotas: Quotas) -> None:
+                  quotas: Quotas, why_nots: TokenBucket) -> None:
     try:
         message = CLIENT_MESSAGE.validate_python(json.loads(text))
     except (ValueError, RecursionError, ValidationError) as problem:  # deep nesting too
@@ -323,6 +325,8 @@ async def _handle(actor: TableActor, client: Client, text: str, hellos: TokenBuc
             await client.send(refused(CHAT_SETTING_FOR_SPECTATOR))
         else:
             await actor.let_spectators_chat(message.allow)
+    elif message.type == "why_not":
+        await answer_why_not(actor, client, message, why_nots)
     else:
         await _hint(actor, client)
 

@@ -223,8 +223,28 @@ class ChatSpectators(Message):
     allow: bool
 
 
-ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpectators | Undo,
-                          Field(discriminator="type")]
+class BoardPlace(Message):
+    """A place on a game's board, as the presentation model names it (`Place` in the
+    table protocol): `area` and whichever of `seat`, `square`, `item`, `number` apply."""
+
+    area: str = Field(min_length=1, max_length=32, pattern=r"^[a-z_]+$")
+    seat: int | None = Field(None, ge=0, le=15)
+    square: str | None = Field(None, max_length=16)
+    item: str | None = Field(None, max_length=32)
+    number: int | None = Field(None, ge=-1, le=1000)
+
+
+class WhyNot(Message):
+    """Issue 32, "why not?": the seat selected `place`, where it has no legal action; the
+    server answers that seat only (`why_not`) with the rulings and sentences that refuse
+    the actions its drawing would put there, read from the seat's own view."""
+
+    type: Literal["why_not"]
+    place: BoardPlace
+
+
+ClientMessage = Annotated[Submit | Hello | Join | Hint | Back | Chat | ChatSpectators | Undo
+                          | WhyNot, Field(discriminator="type")]
 
 
 def error(code: str, message: str, ruling: str | None = None, *,

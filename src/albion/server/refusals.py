@@ -53,6 +53,8 @@ CHAT_CLOSED: Said = _said("not_a_seat", say("spectators may not write in this ta
                                             "a seat has not let them"))
 CHAT_SETTING_FOR_SPECTATOR: Said = _said("not_a_seat", say("only a seat lets spectators chat"))
 BACK_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no seat to take back"))
+WHY_NOT_LIMITED: Said = _said("rate_limited", say("“why not?” is limited to a few a second"))
+WHY_NOT_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no move to explain"))
 UNDO_FOR_SPECTATOR: Said = _said("not_a_seat", say("a spectator has no move to take back"))
 UNDO_LIMITED: Said = _said("rate_limited", say("take-backs are limited to a few a minute"))
 UNDOS_SPENT: Said = _said("rate_limited", say("this table has taken back all the moves it "

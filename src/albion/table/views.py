@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from albion.core.events import Event
 from albion.core.game import AnyGame, AnyState
 from albion.core.presentation import ActionNote, plain_note
+from albion.core.presentation import Place as CorePlace
 from albion.core.registry import plugin_of
 from albion.core.state import winners_of
 from albion.core.variants import Variant
@@ -62,6 +63,9 @@ class Drawing:
     annotate: Callable[[Any, Sequence[Any]], Sequence[ActionNote]] | None
     recap: Callable[[Any, Iterable[Event]], BaseModel | None] | None
     geometry: Callable[[AnyGame, int, Variant], BaseModel] | None
+    candidates: Callable[[Any, CorePlace], Sequence[Any]] | None = None
+    """The actions that could sit at a place, for "why not?" (`table.why_not`): a
+    shortcut a game with a large action space may give; None: every action is tried."""
 
 
 def drawing_of(game: AnyGame) -> Drawing:
@@ -83,6 +87,7 @@ def _drawing(wire_module: str | None) -> Drawing:
         annotate=getattr(wire, "annotate", None),
         recap=getattr(wire, "recap", None),
         geometry=getattr(wire, "geometry", None),
+        candidates=getattr(wire, "candidates", None),
     )
 
 

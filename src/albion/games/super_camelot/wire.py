@@ -12,6 +12,7 @@ keyed by step type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -19,15 +20,17 @@ from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from albion.core.presentation import ActionNote
+from albion.core.presentation import ActionNote, Place
 from albion.core.state import CHANCE
 from albion.core.variants import Variant
 from albion.core.words import Words, say
 from albion.games.super_camelot import forest, presentation
 from albion.games.super_camelot.actions import SuperCamelotAction
 from albion.games.super_camelot.board import (
+    CIRCLE_NAMES,
     CIRCLES,
     OFF_BOARD,
+    SIDE,
     SQUARES,
     name,
     slot_origin,
@@ -43,6 +46,17 @@ from albion.games.super_camelot.components import (
     Item,
     Special,
     Token,
+)
+from albion.games.super_camelot.options import (
+    ATTACKS,
+    BOMBS,
+    CLAIM,
+    OPEN_CHEST,
+    PICK_UP,
+    PICKS,
+    PLACES,
+    SHOTS,
+    STEPS,
 )
 from albion.games.super_camelot.pieces import (
     AttackRoll,
@@ -76,6 +90,7 @@ from albion.games.super_camelot.presentation import (
     explored,
     window,
 )
+from albion.games.super_camelot.resolve import ACTIVATE, DROP_AT, KILLS, LOOT_FROM
 from albion.games.super_camelot.view import HIDDEN, PlayerView, SuperCamelotView
 from albion.games.super_camelot.world import TILES
 
@@ -569,3 +584,32 @@ def _area(shown: Window) -> Area:
 def geometry(game: object, num_players: int, variant: Variant) -> forest.Geometry:
     """The forest's static geometry and the rules a face explains (`forest.geometry`)."""
     return forest.geometry(variant)
+
+
+SQUARE_NAME = re.compile(r"r([1-9][0-9]?)c([1-9][0-9]?)")
+
+
+def candidates(view: SuperCamelotView, place: Place) -> list[SuperCamelotAction]:
+    """The actions that could sit at `place`, for "why not?" (issue 32, `table.why_not`,
+    which keeps those `annotate` puts exactly there): a square's step, shot, bomb, drop,
+    kill, Loot and activation, the arcs and the chest and stacks beside it; a circle's
+    start and step; the castle's claim; the characters. Not all 5,695 actions (annotating
+    them all takes about 120 ms)."""
+    if place.area == "square" and place.square is not None:
+        found = SQUARE_NAME.fullmatch(place.square)
+        if found is None:
+            return []
+        row, col = int(found.group(1)) - 1, int(found.group(2)) - 1
+        if not (0 <= row < SIDE and 0 <= col < SIDE):
+            return []
+        at = row * SIDE + col
+        return [STEPS[at], BOMBS[at], SHOTS[at], DROP_AT[at], KILLS[at], LOOT_FROM[at],
+                ACTIVATE[at], *ATTACKS, OPEN_CHEST, *PICK_UP]
+    if place.area == "circle":
+        return [action for index, side in enumerate(CIRCLE_NAMES) if side == place.item
+                for action in (PLACES[index], STEPS[SQUARES + index])]
+    if place.area == "castle":
+        return [CLAIM]
+    if place.area == "characters":
+        return list(PICKS)
+    return []
