@@ -25,11 +25,12 @@ from albion import __version__, i18n
 from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.build import build_name, stale_modules
 from albion.cli import catalogue
+from albion.cli.analysis import analysis_view
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.learn import learn
 from albion.cli.play import play_game
 from albion.cli.ratings import anchors_table, ladders_table, rating_bench_table
-from albion.cli.replay import browse
+from albion.cli.replay import browse, load_replay
 from albion.cli.server_schema import write_server_schema
 from albion.cli.tables import ends_text, report_table, standings_table, summary_table
 from albion.cli.usage import UsageGroup
@@ -214,6 +215,44 @@ def replay_command(
 ) -> None:
     with user_errors():
         browse(console, file, at)
+
+
+@app.command("analyse", help=N_(
+    "Analyse a finished game: each decision's fair win chance (from what its seat saw)\n"
+    "and hindsight win chance (everything known), mistakes flagged with the better move\n"
+    "and why, each seat's luck, and the positions to replay."))
+def analyse_command(
+    file: Annotated[Path, typer.Argument(metavar="RECORD", show_default=False, help=N_(
+        "A finished game's record (`albion play --save`, `albion tournament --out`)."))],
+    seed: Annotated[int, typer.Option(help=N_("Seed of the searches: same seed, same "
+                                              "analysis."))] = 0,
+    iterations: Annotated[int | None, typer.Option(
+        min=1, max=1_000_000, help=N_("Search iterations per candidate action (default: "
+                                      "the game's, about 30 s a game)."))] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help=N_("Processes to analyse in (default: every core); same results."))
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    from albion.analysis import AnalysisSettings, analyse  # noqa: PLC0415 - only here
+
+    with user_errors():
+        game, record, _states = load_replay(file)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=err_console, disable=not err_console.is_terminal,
+                      transient=True) as bar:
+            task = bar.add_task(_("{game} analysis", game=game.name), total=None)
+            with interrupted(lambda: _("Stopped: nothing kept; run it again (same seed, "
+                                       "same analysis).")):
+                result = analyse(game, record, AnalysisSettings(seed, iterations),
+                                 lambda done, total: bar.update(task, completed=done,
+                                                                total=total),
+                                 workers or default_workers())
+    if as_json:
+        print(json.dumps(result.to_json_dict()))
+        return
+    console.print(analysis_view(game, result))
 
 
 @app.command("simulate", help=N_(

@@ -41,6 +41,11 @@ class Strategy:
     words: tuple[Words, ...] = ()
 
 
+Facts = Callable[[Any, Any, Any], tuple[Words, ...]]
+"""What a seat saw that bears on a decision (issue 33): `facts(view, played, better)`,
+the view before the decision, the action played and the better one the analysis found."""
+
+
 SEARCH_FALLBACK: Mapping[str, Any] = {"iterations": 300, "c": 0.7, "rollout": "random",
                                       "cutoff": 0, "bias": 0.0}
 """Search defaults for a game whose plug-in names none."""
@@ -73,6 +78,14 @@ class GamePlugin:
     tutorial: str | None = None
     """The game's guided first game as `package:path` of its TOML file (issue 32,
     `albion.core.tutorial`, docs/tutorials.md); None: the game has none."""
+    analysis: str | None = None
+    """The game's facts for the analysis of a finished game (issue 33), as
+    `module:function`: `facts(view, played, better) -> tuple[Words, ...]`, what the seat
+    could see that bears on its choice (`Facts`). None: the analysis gives the search's
+    figures alone."""
+    analysis_iterations: int = 300
+    """The analysis's search budget per candidate action (issue 33, docs/analysis.md):
+    chosen so that a median-length game is analysed in about 30 s on one core."""
 
     @property
     def id(self) -> str:
@@ -88,6 +101,10 @@ class GamePlugin:
 
     def load_renderer(self) -> Callable[..., Any] | None:
         return _load(self.renderer)
+
+    def load_facts(self) -> Facts | None:
+        """The game's analysis facts (see `analysis`), or None."""
+        return _load(self.analysis)
 
     def load_wire(self) -> ModuleType | None:
         return None if self.wire is None else import_module(self.wire)

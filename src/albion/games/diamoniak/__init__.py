@@ -32,6 +32,8 @@ PLUGIN = GamePlugin(
     web="albion.games.diamoniak:web",
     rulebooks="albion.games.diamoniak:rulebooks",
     tutorial="albion.games.diamoniak:data/tutorial.toml",
+    analysis="albion.games.diamoniak.analysis:facts",
+    analysis_iterations=1000,
     intro=("Your colour is set by the first castle card you draw (DI-4): until then you have no "
           "castle and cannot buy. Draw until you stop or a witch comes (DI-3, DI-8); three "
           "diamonds buy a card of your colour from an opponent's right-hand pile (DI-7)."),

@@ -41,6 +41,8 @@ PLUGIN = GamePlugin(
     web="albion.games.raiding_stonehenge:web",
     rulebooks="albion.games.raiding_stonehenge:rulebooks",
     tutorial="albion.games.raiding_stonehenge:data/tutorial.toml",
+    analysis="albion.games.raiding_stonehenge.analysis:facts",
+    analysis_iterations=200,
     intro=("Each round everyone takes a bottom card from a line (RS-5), then all play a card "
           "face down at once (RS-6). Cards send their players to the pile of their colour, "
           "highest first; black cards (K) choose a pile (RS-8). Sets of five colours score 10 "
