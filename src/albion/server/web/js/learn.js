@@ -45,6 +45,7 @@ let renderer = null;
 let step = null; // the step shown: its payload
 let settled = false; // the step's move is made: only "Next step" is left
 let busy = false; // a move is on its way to the server
+let last = null; // the update the last move brought
 
 const namer = (seat) => (step ? seatName(step.update.view, {}, seat) : `P${seat + 1}`);
 
@@ -81,8 +82,9 @@ function markPoint() {
   }
 }
 
-/** Draw `update` with the game's own board script, offering `legal`. */
-function drawBoard(update, legal) {
+/** Draw `update` with the game's own board script, offering `legal`; `turn`: the text
+ * mode's line for a step whose move is made. */
+function drawBoard(update, legal, turn = null) {
   const view = update.view;
   const actions = legal.length ? view.legal : [];
   clear(ui.board);
@@ -96,7 +98,7 @@ function drawBoard(update, legal) {
   }
   textMode.show({ ...update, recent: recent(update.events) }, { legal, seatName: namer,
     describe: renderer.describe || null, geometry: step.update.geometry, watching: false,
-    turn: legal.length ? null : t("This step is done: go on with “Next step”.") });
+    turn });
 }
 
 function drawChoices(update, legal) {
@@ -128,6 +130,7 @@ async function showStep(number) {
   clear(ui.teaches).append(t("This step teaches:"), " ", ...step.teaches.flatMap((ruling, index) => [
     index ? ", " : "", el("a", { href: `/rules/${encodeURIComponent(gameId)}#${encodeURIComponent(ruling.id)}`,
       "data-ruling": ruling.id }, ruling.id), ` (${ruling.title})`]));
+  for (const node of [ui.text, ui.look, ui.teaches]) node.classList.remove("hidden");
   ui.refusal.classList.add("hidden");
   ui.hint.classList.add("hidden");
   ui.hint.textContent = "";
@@ -161,13 +164,20 @@ async function submit(text) {
   else played(answer);
 }
 
+function rulingLink(id, title) {
+  return el("a", { href: `/rules/${encodeURIComponent(gameId)}#${encodeURIComponent(id)}`,
+    "data-testid": "learn-refusal-ruling", "data-ruling": id }, title ? t("{title} ({ruling})", { title, ruling: id }) : id);
+}
+
+/** A move the step does not take: the rules' reason and the ruling it rests on, or (a
+ * legal move of another lesson) the rulings this step teaches; then the hint. */
 function refused(answer) {
   const reason = said(answer.words, answer.said || answer.message, namer);
-  clear(ui.refusal).append(el("p", {}, answer.ruling
-    ? [t("Not now: {reason}", { reason }), " (", el("a", { href: `/rules/${encodeURIComponent(gameId)}#${encodeURIComponent(answer.ruling)}`,
-      "data-testid": "learn-refusal-ruling", "data-ruling": answer.ruling }, answer.ruling), ")"]
-    : t("Not this time: {reason}", { reason })),
-  el("p", {}, t("Hint: {hint}", { hint: answer.hint })));
+  const why = answer.ruling
+    ? [t("Not now: {reason}", { reason }), " (", rulingLink(answer.ruling), ")"]
+    : [t("Not this time: that move is allowed, but this step teaches something else:"), " ",
+      step.teaches.flatMap((ruling, index) => [index ? ", " : "", rulingLink(ruling.id, ruling.title)]), "."];
+  clear(ui.refusal).append(el("p", {}, why), el("p", {}, t("Hint: {hint}", { hint: answer.hint })));
   ui.refusal.classList.remove("hidden");
   document.body.dataset.status = "refused";
 }
@@ -175,10 +185,13 @@ function refused(answer) {
 function played(answer) {
   settled = true;
   ui.refusal.classList.add("hidden");
+  ui.hint.classList.add("hidden");
   ui.hintButton.disabled = true;
   for (const node of [ui.choicesTitle, ui.legal, ui.keys]) node.classList.add("hidden");
   drawChoices(answer.update, []);
-  drawBoard(answer.update, []);
+  drawBoard(answer.update, [], answer.complete ? t("This was the last step: “Finish” ends the tutorial.")
+    : t("This step is done: go on with “Next step”."));
+  last = answer.update;
   const seat = step.seat;
   const happened = answer.update.events.map((event) => eventLine(event, seat, namer)).filter(Boolean);
   const next = el("button", { type: "button", "data-testid": "learn-next" },
@@ -196,11 +209,15 @@ function played(answer) {
   next.focus();
 }
 
-/** The end: what next — a game against bots, the rules, another game's tutorial. */
+/** The end: what was learnt, and what next — a game against bots, the rules. */
 function finish() {
+  for (const node of [ui.text, ui.look, ui.teaches]) node.classList.add("hidden");
+  drawBoard(last, [], t("Tutorial complete"));
   clear(ui.done).append(
     el("h3", { id: "learn-done-title", class: "learn-good", tabindex: "-1", "data-testid": "learn-complete" },
       t("Tutorial complete: you know how to play {game}.", { game: english(game.name) })),
+    el("p", {}, t("You learnt:")),
+    el("ol", { class: "learn-happened", "data-testid": "learn-learnt" }, info.steps.map((title) => el("li", {}, title))),
     el("p", { class: "row" },
       el("a", { class: "button", href: `/?game=${encodeURIComponent(gameId)}`, "data-testid": "learn-play" }, t("Play a game against bots")),
       el("a", { class: "button secondary", href: `/rules/${encodeURIComponent(gameId)}` }, t("Rules"))),
