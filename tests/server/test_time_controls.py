@@ -7,7 +7,8 @@ from the stored decisions' moments, so the clock survives a restart."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
 from albion.server import ServerSettings, create_app
+from albion.server.hub import Hub
 from albion.server.messages import Clock
 from albion.server.time_banks import REFILL, Pause, TimeBanks, paused_between
 from tests.server.seats import claimed
@@ -175,3 +177,38 @@ def test_all3_a_take_back_gives_the_turn_back_as_it_was_not_a_fresh_one() -> Non
     assert fischer.left(0, 60.0) == 240.0 and fischer.banks[0] == 300.0
     fischer.step(61.0, 0, [1])
     assert fischer.banks[0] == 300 - 61 + 10
+
+
+def test_a_quiet_turn_based_table_is_unloaded_and_its_deadline_still_acts(
+        tmp_path: Path) -> None:
+    """Nobody watches a turn-based table for days: it leaves memory with its deadline
+    stored, and the deadline sweep loads it again in time for its stand-in to play."""
+    quick = replace(settings(tmp_path), idle_seconds=0.2, due_sweep_seconds=0.2,
+                    due_ahead_seconds=1.0)
+    with TestClient(create_app(quick), base_url="http://localhost") as client:
+        hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+        table, tokens, mover = start(client, {"kind": "days", "days_per_move": 5 / 86_400,
+                                              "grace_seconds": 0})
+        began = time.time()
+        unloaded = wait_for(lambda: table not in hub.actors, 3.0)
+        assert unloaded, "a quiet table with its deadline days off stays loaded"
+        row = hub.store.table(table)
+        assert row is not None and row.due_at is not None
+        assert abs(row.due_at.timestamp() - (began + 5)) < 1.5, row.due_at
+        assert wait_for(lambda: table in hub.actors, 6.0), "the sweep loaded it again"
+        assert time.time() - began > 5 - 1.0 - 0.5, "loaded at its deadline, not before"
+        assert wait_for(lambda: hub.store.notices(table, 0) != [], 6.0), \
+            "the stand-in took the seat at the deadline"
+        with client.websocket_connect(f"/ws/tables/{table}?token={tokens[mover]}") as seat:
+            update = receive_until(seat, lambda u: u["version"] > 0 and
+                                   mover not in u["view"]["to_move"])
+        assert update["version"] > 0
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from albion.core.errors import AlbionError, RecordError, StaleVersion, UndoRefused
+from albion.core.state import CHANCE
 from albion.server.bots import Chance, Hint
 from albion.server.chat import KEPT, ChatLine, chat_frame
 from albion.server.clock_history import followed_banks
@@ -146,6 +147,8 @@ class TableActor:
         self.idle_since = time.monotonic()
         """When the last connection left (or the table was loaded): a quiet table is
         unloaded after `idle_seconds` (`Hub.evict`)."""
+        self.due_stored: float | None = None
+        """The deadline last stored for this table (`store_due`)."""
 
     @property
     def status(self) -> str:
@@ -215,8 +218,12 @@ class TableActor:
 
     def is_quiet(self) -> bool:
         """Nobody is connected and nothing runs here or is about to: no bot thinks or has
-        a decision to make, no clock ticks."""
-        if self.clients or self.thinking or self.timers:
+        a decision to make, no clock ticks but a turn-based one whose deadline is far
+        off (stored as `due_at`: the hub's deadline sweep loads the table again in time,
+        issue 31)."""
+        if self.clients or self.thinking:
+            return False
+        if self.timers and not self._waits_long():
             return False
         if not self.started or self.table.is_over() or not self.owner:
             return True
@@ -301,7 +308,10 @@ class TableActor:
                 self.table = await self.port.load_table(self.id)
             self.stored = self.table.version
             self.turn_holders = set(self.table.to_move())  # the writer notified them
-            self.follow_clock()
+            if sum(row.actor != CHANCE for row in rows) > 1:  # each turn's own moment
+                await self.follow_stored_clock()
+            else:
+                self.follow_clock()
         if was_waiting and self.started:  # play began on another process: its clock
             self.turn_holders = set(self.table.to_move())  # from when it began there
             await self.follow_stored_clock()
@@ -747,11 +757,47 @@ class TableActor:
         return await self.port.bots.hint(address, self.table.game.id, seat, self.chance,
                                          self.table.version, view, legal)
 
+    def _waits_long(self) -> bool:
+        """Only turn-based seats' timers run, none due within twice the time before its
+        deadline at which the deadline sweep loads a table again (`due_ahead_seconds`)."""
+        if self.clock is None or not self.clock.turn_based:
+            return False
+        if any(key < 0 for key in self.timers):
+            return False
+        soon = time.time() + 2 * self.port.settings.due_ahead_seconds
+        return all(self.deadlines.get(key, 0.0) > soon for key in self.timers)
+
+    def next_due(self) -> float | None:
+        """The earliest turn-based deadline this table's clock runs to (epoch seconds)."""
+        if self.clock is None or not self.clock.turn_based or self.table.is_over():
+            return None
+        seats = [at for key, at in self.deadlines.items() if key >= 0]
+        return round(min(seats), 1) if seats else None
+
+    async def store_due(self) -> None:
+        """Store `next_due` if it changed, so that the deadline sweep finds the table
+        while no process has it loaded (after an unload, a restart, a crash)."""
+        due = self.next_due()
+        if due == self.due_stored:
+            return
+        try:
+            await asyncio.to_thread(self.port.store.set_due, self.id, due)
+        except Exception:  # the next schedule tries again; a loaded table's timer stands
+            log.exception("table %s: its deadline was not stored", self.id)
+            return
+        self.due_stored = due
+
     def schedule(self) -> None:
         """Bots (and stand-ins) whose turn it is start thinking; a person to move gets
         the clock's time; clocks of seats no longer to move stop."""
         if not self.started or not self.owner:
             return
+        self._schedule()
+        if self.clock is not None and self.clock.turn_based and \
+                self.next_due() != self.due_stored:
+            self.port.spawn(self.store_due())
+
+    def _schedule(self) -> None:
         to_move = set(self.table.to_move())
         for seat in to_move:
             if self._played_by_bot(seat):

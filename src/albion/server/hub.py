@@ -53,6 +53,7 @@ class Hub:
         self.listener: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.evicter: asyncio.Task[None] | None = None
+        self.waker: asyncio.Task[None] | None = None
         self.courier = Courier(store, smtp_of(settings), push_of(settings),
                                settings.notify_poll_seconds)
         """Delivers the notifications (issue 31)."""
@@ -87,6 +88,7 @@ class Hub:
             self.listener = asyncio.create_task(self._listen())
             self.sweeper = asyncio.create_task(self._sweep())
         self.evicter = asyncio.create_task(self._evict_quiet_tables())
+        self.waker = asyncio.create_task(self._wake_due_tables())
         if self.courier.push is not None:
             await asyncio.to_thread(self.courier.push.vapid)  # the key made on first start
         if self.store.is_sqlite:  # one process: the leases held are a dead one's
@@ -97,7 +99,8 @@ class Hub:
         self.courier.poke()
 
     async def stop(self) -> None:
-        for task in (self.listener, self.sweeper, self.evicter, self.courier_task):
+        for task in (self.listener, self.sweeper, self.evicter, self.waker,
+                     self.courier_task):
             if task is not None:
                 task.cancel()
         if self.ownership is not None:
@@ -300,10 +303,36 @@ class Hub:
                         not actor.lock.locked():
                     await self.evict(actor)
 
+    async def _wake_due_tables(self) -> None:
+        """Every `due_sweep_seconds`: load the unloaded turn-based tables whose deadline
+        falls within `due_ahead_seconds` (stored as `due_at`), so their clocks act in
+        time though nobody opened them since a restart or an unload (issue 31)."""
+        every = self.settings.due_sweep_seconds
+        while True:
+            await asyncio.sleep(every)
+            try:
+                due = await asyncio.to_thread(
+                    self.store.due_tables, time.time() + self.settings.due_ahead_seconds)
+                for table_id in due:
+                    if table_id in self.actors:
+                        continue
+                    actor = await self.actor(table_id)
+                    if actor is not None:
+                        actor.schedule()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("deadline sweep failed; trying again")
+
     async def evict(self, actor: TableActor) -> None:
-        """Unload `actor`'s table from this process (another may claim it then)."""
+        """Unload `actor`'s table from this process (another may claim it then); a
+        turn-based table's deadline is stored first, for the deadline sweep."""
         if self.actors.get(actor.id) is not actor:
             return
+        if actor.owner:
+            await actor.store_due()
+            if actor.next_due() != actor.due_stored or self.actors.get(actor.id) is not actor:
+                return  # not stored: it stays loaded, its timer runs
         del self.actors[actor.id]
         actor.close()
         if self.ownership is not None and actor.owner:

@@ -101,6 +101,12 @@ class ServerSettings:
     """TCP connections one client address may hold open at once (WebSockets included)."""
     http_connections: int = 2048
     """TCP connections this process holds open at once, from everyone."""
+    due_sweep_seconds: float = 30.0
+    """How often a process loads the turn-based tables whose deadline is near though
+    nobody has them open (issue 31)."""
+    due_ahead_seconds: float = 120.0
+    """How long before its deadline such a table is loaded; a quiet turn-based table is
+    unloaded only with twice this left."""
     idle_seconds: float = 60.0
     """A table nobody is connected to and nothing runs for is unloaded after this long
     (it is loaded again from the database when someone asks)."""

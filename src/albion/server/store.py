@@ -67,6 +67,7 @@ tables = Table(
     Column("rated", Boolean, nullable=False, default=False),
     Column("rating", String(16), nullable=True),
     Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("due_at", DateTime(timezone=True), nullable=True, index=True),
 )
 """A table's chance comes from `secret` (hex, only ever read by this server), or from
 `seed` when its creator chose one (`seed_chosen`: shown to everyone at the table)."""
@@ -200,6 +201,8 @@ class TableRow:
     """Once a rated table has ended: "rated", or why it was not."""
     started_at: datetime | None = None
     """When every person had opened their seat and play began (its clock too)."""
+    due_at: datetime | None = None
+    """A turn-based table's nearest deadline, for the deadline sweep (issue 31)."""
 
     @property
     def secret_bytes(self) -> bytes | None:
@@ -394,6 +397,23 @@ class Store:
         """A finished game's winners, for the lobby's lists."""
         with self.transaction() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(winners=winners))
+
+    def set_due(self, table_id: str, at: float | None) -> None:
+        """When the table's earliest turn-based deadline falls (epoch seconds; None:
+        none runs), so that `due_tables` finds it while it is not loaded (issue 31)."""
+        moment = None if at is None else datetime.fromtimestamp(at, UTC)
+        with self.transaction() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(due_at=moment))
+
+    def due_tables(self, before: float, limit: int = 500) -> list[str]:
+        """Unfinished tables whose deadline falls before `before` (epoch seconds),
+        earliest first."""
+        with self.engine.connect() as db:
+            return [found.id for found in db.execute(
+                select(tables.c.id).where(
+                    tables.c.status != "over", tables.c.due_at.is_not(None),
+                    tables.c.due_at <= datetime.fromtimestamp(before, UTC))
+                .order_by(tables.c.due_at).limit(limit))]
 
     def take_free_seat(self, table_id: str, seat: int) -> str | None:
         """A free seat of a public table that has not begun, for whoever asks first: its
