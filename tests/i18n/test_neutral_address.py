@@ -95,3 +95,25 @@ def test_the_scan_finds_what_it_should() -> None:
         assert not any(gendered(word) for word in READER_IS.findall(fine)) and not any(
             gendered(word) for word in ALONE_THEN_TOLD.findall(fine)), fine
     assert GERMAN.search("Baue als Erster eine Burg")
+
+
+FORMAL_FRENCH = re.compile(r"\b(?:[Vv]ous|[Vv]otre|[Vv]os)\b")
+FORMAL_GERMAN = re.compile(r"\b(?:Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|"
+                           r"\b(?:Sie)\s+(?:sind|haben|können|müssen|einnehmen)\b|"
+                           r"(?:^|[:;.!?]\s+)Sie\b")
+"""The formal address ("vous", "Sie", "Ihr Konto") or a "Sie" a reader takes for it (a
+clause opening with "Sie", where "sie" (it) would read as "you")."""
+
+
+def test_french_says_tu_everywhere_never_vous() -> None:
+    """One voice across the site: the account pages said "votre compte" beside "À toi de
+    jouer" (seen in issue 31's screenshots). "vos", of the reader and someone else
+    together, is the only plural "you" (« {name} et toi figurez dans vos listes »)."""
+    found = [(key, text) for key, text in translations("fr")
+             if FORMAL_FRENCH.search(re.sub(r"et toi \w+ [^.]*\bvos\b", "", text))]
+    assert found == []
+
+
+def test_german_says_du_everywhere_never_sie() -> None:
+    found = [(key, text) for key, text in translations("de") if FORMAL_GERMAN.search(text)]
+    assert found == []
