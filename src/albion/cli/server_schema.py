@@ -23,6 +23,7 @@ from albion.server.account_messages import (
     KeptSeats,
     Offer,
 )
+from albion.server.learn_routes import LearnMove
 from albion.server.messages import (
     ClientMessage,
     CreatedTable,
@@ -46,6 +47,7 @@ MODELS: list[tuple[str, JsonSchemaMode, Any]] = [
     ("Offer", "validation", Offer),  # POST /api/tables/{id}/offer
     ("AccountTable", "serialization", AccountTable),  # GET /api/account/tables
     ("Invitation", "serialization", Invitation),  # GET /api/account/invitations
+    ("LearnMove", "validation", LearnMove),  # POST /api/learn/{game}/steps/{n} (issue 32)
 ]
 
 

@@ -206,21 +206,19 @@ def update_payload(table: AnyTable, seat: int, since: int,
 
 
 def pointed(step: Step, legal: list[dict[str, Any]]) -> list[str]:
-    """The legal actions (notation) that sit at the step's `point` — every field the
-    point gives is their place's — or reach its square: what the page highlights. Where
-    none does (the point is a card whose move is a button of its own: the fairy), the
-    expected moves that have no place on the board: the buttons to look at."""
+    """The legal actions (notation) the page highlights for the step's `point`: those that
+    sit there (every field the point gives is their place's); else those that reach its
+    square (an attack's arc over an enemy); else — the point is a card whose move is a
+    button of its own, as the fairy — the expected moves that have no place on the board."""
     point = _place(step)
-    found = [entry["text"] for entry in legal if _is_at(point, entry)]
-    return found or [entry["text"] for entry in legal
-                     if entry["text"] in step.expect and not entry.get("at")]
+    sitting = [entry["text"] for entry in legal if _sits_at(point, entry.get("at") or {})]
+    reaching = [entry["text"] for entry in legal
+                if point.get("square") is not None and point["square"] in entry.get("reaches", [])]
+    return sitting or reaching or [entry["text"] for entry in legal
+                                   if entry["text"] in step.expect and not entry.get("at")]
 
 
-def _is_at(point: dict[str, Any], entry: dict[str, Any]) -> bool:
-    """Whether the legal action `entry` (wire) sits at `point` or reaches its square."""
-    if point.get("square") is not None and point["square"] in entry.get("reaches", []):
-        return True
-    at = entry.get("at") or {}
+def _sits_at(point: dict[str, Any], at: dict[str, Any]) -> bool:
     return bool(at.get("area") == point["area"] and all(
         at.get(key) == value for key, value in point.items() if key != "area"))
 

@@ -62,7 +62,9 @@ function placeWords(point) {
   for (const key of ["square", "item", "number"]) {
     const value = point[key];
     if (value === undefined) continue;
-    parts.push(typeof value === "string" && known(value) ? t(value) : String(value));
+    const square = key === "square" ? /^r(\d+)c(\d+)$/.exec(value) : null;
+    if (square) parts.push(t("row {row}, column {column}", { row: square[1], column: square[2] }));
+    else parts.push(typeof value === "string" && known(value) ? t(value) : String(value));
   }
   return parts.join(" · ");
 }
