@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
+from albion.core.howto import load_howto
 from albion.core.plugin import load_tutorial
 from albion.core.registry import all_plugins
 from albion.i18n.catalogue import DOMAIN, LANGUAGES, SOURCE, forms
@@ -46,7 +47,7 @@ def sources(root: Path = PACKAGE) -> Iterator[tuple[Path, str]]:
 def game_texts() -> Iterator[tuple[str, str]]:
     """The games' texts kept as data rather than said in code: each ruling's title and
     text, each variant's summary and the meaning of each of its values, and every text of
-    its tutorial (issue 32) (with where they come from)."""
+    its tutorial and its how-to-play (issue 32) (with where they come from)."""
     for plugin in all_plugins():
         where = f"{plugin.id} (rulings and variants)"
         yield plugin.game.summary, where
@@ -61,6 +62,9 @@ def game_texts() -> Iterator[tuple[str, str]]:
         tutorial = load_tutorial(plugin)
         if tutorial is not None:
             yield from ((text, f"{plugin.id} (tutorial)") for text in tutorial.words())
+        howto = load_howto(plugin)
+        if howto is not None:
+            yield from ((text, f"{plugin.id} (how to play)") for text in howto.words())
 
 
 def collect(root: Path = PACKAGE) -> Catalog:

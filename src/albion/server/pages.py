@@ -28,6 +28,7 @@ from albion.core.rulings import Source
 from albion.core.words import say
 from albion.i18n import LANGUAGES, supported, translator
 from albion.server.errors import ApiError
+from albion.server.howto_routes import add_howto_routes
 from albion.server.languages import COOKIE, add_languages, page_language, page_response
 from albion.server.report_pages import report_facts, report_page
 
@@ -84,6 +85,7 @@ def board_assets(plugin: GamePlugin) -> dict[str, str | None] | None:
 def add_pages(app: FastAPI, reports: Path | None) -> None:
     """Mount the pages, their static files and the page-only API on `app`."""
     add_languages(app)
+    add_howto_routes(app)  # issue 32: how to play, before the rulings
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str, request: Request) -> Response:

@@ -5,7 +5,7 @@
 // rules' numbers come with the game's geometry and this turn's reveals with the recap.
 // Any action without a place on the board gets a button in the action bar.
 
-import { el, target } from "/static/js/dom.js";
+import { el, spot, target } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
 import { actionLabel, botName, eventWords, nameList, ruleLink } from "/static/js/words.js";
 
@@ -87,6 +87,7 @@ function targets(actions, ctx) {
     /** Make `node` the target of the action at (area, seat, item), if there is one. */
     offer(node, area, seat = null, item = null) {
       const action = byPlace.get(key({ area, seat, item }));
+      if (!action) spot(node, { area, seat, item }); // "why not?" (issue 32)
       if (!action || placed.has(action.text)) return null;
       placed.add(action.text);
       const label = actionLabel(action, ctx.seatName);

@@ -7,7 +7,7 @@
 // each disk taken or given back, the new cards) is listed step by step above the board and
 // marked where it happened. It only draws: every rule and ruling comes from the server.
 
-import { el, target } from "/static/js/dom.js";
+import { el, spot, target } from "/static/js/dom.js";
 import { t, tn } from "/static/js/i18n.js";
 import { actionLabel, english, eventWords, nameList, parts, ruleLink, said } from "/static/js/words.js";
 
@@ -213,13 +213,16 @@ function places(actions) {
   for (const action of actions) {
     if (action.at) found.set([action.at.area, action.at.number ?? "", action.at.item ?? ""].join("|"), action);
   }
-  return (area, { number = "", item = "" } = {}) => found.get([area, number, item].join("|"));
+  // No legal action there: the place itself, for "why not?" (issue 32).
+  return (area, { number = "", item = "", seat = null } = {}) => found.get([area, number, item].join("|"))
+    || { place: { area, number, item, seat } };
 }
 
 let seatNamer = null; // the table's seat names (set at each render), for the actions' words
 
 function offer(node, action) {
-  if (action) target(node, action.text, actionLabel(action, seatNamer));
+  if (action && action.text) target(node, action.text, actionLabel(action, seatNamer));
+  else if (action && action.place) spot(node, action.place);
   return node;
 }
 
@@ -284,7 +287,7 @@ function playerNode(view, p, at, news, ctx) {
     const got = news.disks.filter((d) => d.seat === p.seat && d.colour === colour);
     const extra = got.some((d) => d.taken) ? "rs-gain" : got.length ? "rs-loss" : "";
     const node = disk(colour, p.disks[colour], extra);
-    return mine ? offer(node, at("disks", { item: colour })) : node;
+    return mine ? offer(node, at("disks", { item: colour, seat: p.seat })) : node;
   });
 
   // The played card: face up once revealed (or to its own player), a back once committed.
@@ -349,7 +352,7 @@ const PROMPTS = {
 function handNode(view, at, actions) {
   const me = view.board.players[view.viewer];
   const cards = (me.hand || []).map((c) =>
-    offer(card(c, "rs-big"), at("hand", { number: c.number })));
+    offer(card(c, "rs-big"), at("hand", { number: c.number, seat: view.viewer })));
   const asked = actions.find((action) => PROMPTS[action.kind]);
   const prompt = asked ? PROMPTS[asked.kind] : null;
   return el("section", { class: "rs-hand", "data-testid": "hand", "aria-label": t("your hand") },

@@ -4,7 +4,7 @@
 // squares it reaches, the forest's shape and the rules' words come with the game's
 // geometry, the map's window with the board, and the dice with the chance events.
 
-import { clear, el, svg, target } from "/static/js/dom.js";
+import { clear, el, spot, svg, target } from "/static/js/dom.js";
 import { known, lang, t, tn, words } from "/static/js/i18n.js";
 import { actionLabel, english, eventWords, nameList, ruleLink, said } from "/static/js/words.js";
 
@@ -462,8 +462,8 @@ function drawForest(update, win) {
     for (let c = win.left; c < win.right; c += 1) {
       const slot = Math.floor(r / tile) * perSide + Math.floor(c / tile);
       if (!tileAt.has(slot) || inStart(r, c)) continue;
-      grid.push(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-square",
-        "data-testid": `square-${sqName(r, c)}` }));
+      grid.push(spot(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-square",
+        "data-testid": `square-${sqName(r, c)}` }), { area: "square", square: sqName(r, c) }));
       if (trees.has(`${r % tile},${c % tile}`)) grid.push(drawTree(c * S, r * S));
     }
   }
@@ -483,8 +483,9 @@ function drawForest(update, win) {
   ground.append(titled(svg("rect", { x: sx, y: sy, width: start.size * S, height: start.size * S,
     class: "sc-start" }), explain("start")));
   for (const [r, c] of [[0, 0], [0, last], [last, 0], [last, last]]) {
-    ground.append(svg("rect", { x: sx + c * S, y: sy + r * S, width: S, height: S,
-      class: "sc-square sc-start-square", "data-testid": `square-${sqName(start.top + r, start.left + c)}` }));
+    ground.append(spot(svg("rect", { x: sx + c * S, y: sy + r * S, width: S, height: S,
+      class: "sc-square sc-start-square", "data-testid": `square-${sqName(start.top + r, start.left + c)}` }),
+    { area: "square", square: sqName(start.top + r, start.left + c) }));
   }
   const castle = svg("g", { class: "sc-castle" },
     svg("path", { d: `M${sx + 11} ${sy + 29} V${sy + 13} h3 v2 h3 v-2 h3 v2 h2 v-2 h3 v2 h2 v-2 h3 v16 Z` }),
@@ -494,7 +495,7 @@ function drawForest(update, win) {
     castle.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-castle-square",
       "data-testid": `square-${name}` }));
   }
-  ground.append(titled(castle, explain("castle")));
+  ground.append(spot(titled(castle, explain("castle")), { area: "castle" }));
 
   const actions = mapActions(update.actions || [], win);
   if (actions.grail) {
@@ -515,7 +516,8 @@ function drawForest(update, win) {
       ring.append(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-circle-square",
         "data-testid": `square-${name}` }));
     }
-    ground.append(titled(ring, described(FACING_WORDS[side] || english(side), explain("circle"))));
+    ground.append(spot(titled(ring, described(FACING_WORDS[side] || english(side), explain("circle"))),
+      { area: "circle", item: side }));
     const action = actions.circles.get(side);
     if (action) {
       targets.append(target(svg("ellipse", { cx: x + w / 2, cy: y + h / 2, rx: w / 2 - 0.5, ry: h / 2 - 0.5,
@@ -558,9 +560,10 @@ function drawForest(update, win) {
     const sq = parseSquare(object.square);
     if (!sq) continue;
     const x = sq[1] * S, y = sq[0] * S;
-    if (object.kind === "bush") pieces.append(drawBush(x, y));
-    else if (object.kind === "rock") pieces.append(drawRock(x, y));
-    else pieces.append(drawChest(x, y, object.kind === "big_chest", object.opened));
+    const here = { area: "square", square: object.square }; // "why not?" (issue 32)
+    if (object.kind === "bush") pieces.append(spot(drawBush(x, y), here));
+    else if (object.kind === "rock") pieces.append(spot(drawRock(x, y), here));
+    else pieces.append(spot(drawChest(x, y, object.kind === "big_chest", object.opened), here));
   }
   for (const stack of board.special_stacks) {
     const sq = parseSquare(stack.square);
@@ -577,7 +580,10 @@ function drawForest(update, win) {
   }
   for (const enemy of board.enemies) {
     const sq = parseSquare(enemy.square);
-    if (sq) pieces.append(drawEnemy(sq[1] * S, sq[0] * S, enemy, playerAt.has(`${sq[0]},${sq[1]}`)));
+    if (sq) {
+      pieces.append(spot(drawEnemy(sq[1] * S, sq[0] * S, enemy, playerAt.has(`${sq[0]},${sq[1]}`)),
+        { area: "square", square: enemy.square }));
+    }
   }
   const enemyAt = new Set(board.enemies.map((e) => e.square));
   for (const player of board.players) {

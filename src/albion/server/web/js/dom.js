@@ -49,3 +49,14 @@ export function target(node, action, label) {
   node.setAttribute("aria-label", label || action);
   return node;
 }
+
+/**
+ * A place of the board where the viewer has no legal action now (issue 32, "why not?"):
+ * selecting it asks the server why; `place` is the presentation model's Place (area and
+ * whichever of seat, square, item, number apply).
+ */
+export function spot(node, place) {
+  const kept = Object.fromEntries(Object.entries(place).filter(([, value]) => value !== null && value !== undefined && value !== ""));
+  node.setAttribute("data-place", JSON.stringify(kept));
+  return node;
+}

@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { header } from "./header.js";
+import { howToPlay } from "./howto.js";
 import { lang, t } from "./i18n.js";
 import { parts } from "./words.js";
 
@@ -51,6 +52,7 @@ async function main() {
       el("p", { class: "muted" }, rules.summary,
         " ", el("a", { href: `/?game=${game.id}` }, t("Play it")),
         game.tutorial ? [" · ", el("a", { href: game.tutorial, "data-testid": `learn-${game.id}` }, t("Learn it step by step"))] : null),
+      await howToPlay(game, Boolean(wanted)), // issue 32: before the rulings
       el("h3", {}, t("Variants")),
       el("table", { class: "list" },
         el("thead", {}, el("tr", {}, el("th", {}, t("Variant")), el("th", {}, t("Values")), el("th", {}, t("Ruling")))),

@@ -16,6 +16,7 @@ import { chime, soundSwitch } from "./turn-sound.js";
 import { Countdown, awayWords, chipClock, ownClockWords, standInNotice } from "./table-clock.js";
 import { drawEnd, everyoneAccepted } from "./table-end.js";
 import { TableChat } from "./table-chat.js";
+import { TableHelp } from "./table-help.js";
 import { TextMode } from "./text-mode.js";
 
 const STEP_MS = 550; // quick updates (bots, the enemy's turn, a reveal) are shown one by one
@@ -72,6 +73,7 @@ const countdown = new Countdown(tickClock);
 const textMode = new TextMode({ submit });
 const chat = new TableChat({ send, who: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`),
   watching: () => watching, mySeat: () => (watching ? null : seat) });
+const help = new TableHelp({ send, namer: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`) }); // issue 32
 
 function connected() {
   return socket !== null && socket.readyState === WebSocket.OPEN;
@@ -163,6 +165,7 @@ function draw(update, isLatest) {
     ui.hintAnswer.textContent = "";
   }
   if (hinted) markHint(hinted.action);
+  help.drawn(update, isLatest, watching);
   if (view.result) ui.name.classList.add("hidden"); // names stay as they were (`over`)
   drawStandIn(update, me);
   countdown.set(update.clock, isLatest && update.status === "playing" && !view.result);
@@ -305,6 +308,7 @@ function connect() {
     if (data.type === "update") onUpdate(data);
     else if (data.type === "error") onError(data);
     else if (data.type === "hint") onHint(data);
+    else if (data.type === "why_not") help.answer(data, latest);
     else if (data.type === "named") onNamed(data);
     else if (data.type === "chat") chat.receive(data);
   });
@@ -524,6 +528,7 @@ function activate(node) {
 document.addEventListener("click", (event) => {
   const node = event.target.closest("[data-action]");
   if (node) activate(node);
+  else if (!watching && queue.length === 0) help.ask(event.target.closest("[data-place]"), latest); // why not?
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea")) return;
@@ -590,7 +595,7 @@ async function main() {
   document.title = t("Albion — table");
   const boardTitle = el("h2", { class: "sr-only board-title" }, t("The board"));
   const column = el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem,
-    ui.result, textMode.panel, boardTitle, ui.board);
+    help.note, help.whyNot, ui.result, textMode.panel, boardTitle, ui.board);
   const side = el("aside", { class: "table-side" }, ui.legalPanel, ui.name,
     el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log), chat.panel);
   document.body.append(header(), el("main", {},
@@ -601,7 +606,8 @@ async function main() {
   ui.legalPanel.append(el("h2", {}, t("Your choices")), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.undo, ui.hintAnswer),
     el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint, u takes back your last move when you may.")),
-    el("p", {}, soundSwitch()));
+    el("p", { class: "small muted" }, t("Click anything else on the board to ask why it cannot be played now.")),
+    el("p", {}, soundSwitch()), el("p", {}, help.switch));
   ui.hint.addEventListener("click", askHint);
   ui.undo.addEventListener("click", undoMove);
   nameForm();
