@@ -146,6 +146,8 @@ def test_friends_play_a_turn_based_game_told_by_mail_and_push_with_an_undo(
     assert int(badge.inner_text()) >= 1
     bob.click("[data-testid=notification][data-kind=turn] a")
     bob.wait_for_selector("[data-testid=seat-1].me")
+    wait_until(bob, "document.querySelector('[data-testid=account-link]')"
+               ".textContent === 'tb_bob'")  # the table's header leads to the account too
     bob.clock.install()
     clock_before = bob.wait_for_selector("[data-testid=clock]:not(.hidden)").inner_text()
     assert "23 h" in clock_before or "1 d 0 h" in clock_before, clock_before

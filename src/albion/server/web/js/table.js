@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { drawLog } from "./log.js";
+import { accountLink } from "./account-link.js";
 import { header } from "./header.js";
 import { t, tn } from "./i18n.js";
 import { actionLabel, botName, english, nameList, said, seatName } from "./words.js";
@@ -598,7 +599,9 @@ async function main() {
     help.note, help.whyNot, ui.result, textMode.panel, boardTitle, ui.board);
   const side = el("aside", { class: "table-side" }, ui.legalPanel, ui.name,
     el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log), chat.panel);
-  document.body.append(header(), el("main", {},
+  const top = header();
+  top.querySelector("nav").append(accountLink()); // a turn-based player's notifications
+  document.body.append(top, el("main", {},
     el("div", { class: "row" }, ui.title, ui.seedChosen, ui.connection, textMode.switch),
     ui.elsewhere, ui.info, ui.offline,
     el("div", { class: "table-layout" }, column, side)));
