@@ -192,14 +192,21 @@ def test_a_french_newcomer_reads_the_tutorial_in_french(
 
 def test_the_lobby_and_the_rules_page_lead_to_each_tutorial(
         server: LiveServer, new_page: Callable[..., Any]) -> None:
+    phone = new_page(**PHONE)
+    phone.goto(server.url)
+    expect(phone.get_by_test_id("learn-diamoniak")).to_be_visible()
+    screenshot(phone, "learn-lobby-375")
     page = new_page()
     page.goto(server.url)
     for game_id in GAMES:
         link = page.get_by_test_id(f"learn-{game_id}")
         expect(link).to_have_attribute("href", f"/learn/{game_id}")
+    screenshot(page, "learn-lobby-1280")
     page.get_by_test_id("learn-raiding-stonehenge").click()
     step_shown(page, 1)
     page.goto(f"{server.url}/rules/super-camelot")
+    expect(page.get_by_test_id("learn-super-camelot")).to_be_visible()
+    screenshot(page, "learn-rules-1280")
     page.get_by_test_id("learn-super-camelot").click()
     step_shown(page, 1)
     expect(page.get_by_role("heading", level=1)).to_have_text("Your first game of Super Camelot")

@@ -20,7 +20,7 @@ const base = `/api/learn/${encodeURIComponent(gameId)}`;
 const TYPING_MS = 700;
 
 const ui = {
-  title: el("h1", {}, t("Learn")),
+  title: el("h1", {}, t("Learn to play")),
   intro: el("p", { class: "muted learn-intro", "data-testid": "learn-intro" }),
   progress: el("progress", { class: "learn-progress", max: 1, value: 0, "aria-hidden": "true" }),
   stepTitle: el("h2", { tabindex: "-1", class: "learn-step-title", "data-testid": "learn-step-title" }),

@@ -46,7 +46,7 @@ export function quickPlay(node, games, showCreated) {
           if (answer) showCreated(answer, t("{game}: a table for you and a friend", { game: game.name }));
         } }, t("Invite a friend")),
         game.tutorial ? el("a", { href: game.tutorial, class: "button secondary", "data-testid": `learn-${game.id}`,
-          title: t("A guided first game, step by step") }, t("Learn")) : null,
+          title: t("A guided first game, step by step") }, t("Learn to play")) : null,
         el("a", { href: `/rules/${game.id}`, class: "small" }, t("How to play"))));
   });
   node.append(el("div", { class: "game-cards" }, cards), problem);
