@@ -4,6 +4,8 @@ sees hidden information (for analysis only, of a finished game), so the table sa
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -60,3 +62,72 @@ def analysis_view(game: AnyGame, analysis: Analysis) -> Group:
         parts.append(Text(_("No decision flagged.")))
     parts.append(notes)
     return Group(*parts)
+
+
+def bench_view(results: dict[str, list[Any]]) -> Group:
+    """`albion analyse-bench`'s tables: one per part measured, each target marked."""
+    parts: list[Table | Text] = []
+    if results.get("calibration"):
+        table = Table(title=_("Calibration of the fair win chance (target: ECE ≤ 0.03)"))
+        for column in (_("Game"), _("Positions"), _("Iterations"), "ECE", _("Seconds")):
+            table.add_column(column, justify="right")
+        for item in results["calibration"]:
+            table.add_row(item.game, str(item.positions), str(item.iterations),
+                          _mark(decimal(item.ece, 3), item.ece <= ECE_TARGET),
+                          decimal(item.seconds, 0))
+        parts.append(table)
+    if results.get("stability"):
+        table = Table(title=_("Stability over 3 seeds (target: the same label on ≥ 90% "
+                              "of decisions)"))
+        for column in (_("Game"), _("Games"), _("Decisions"), _("Same label"),
+                       _("Flagged by any seed: same label"), _("Iterations")):
+            table.add_column(column, justify="right")
+        for item in results["stability"]:
+            table.add_row(item.game, str(item.games), str(item.decisions),
+                          _mark(percent(item.share, 1), item.share >= STABILITY_TARGET),
+                          f"{item.flagged_same}/{item.flagged_any}", str(item.iterations))
+        parts.append(table)
+    if results.get("speed"):
+        table = Table(title=_("Speed: the median-length game (target: ≤ 30 s)"))
+        for column in (_("Game"), _("Actions"), _("Decisions"), _("Iterations"),
+                       _("Seconds")):
+            table.add_column(column, justify="right")
+        for item in results["speed"]:
+            table.add_row(item.game, str(item.actions), str(item.decisions),
+                          str(item.iterations),
+                          _mark(decimal(item.seconds, 1), item.seconds <= SPEED_TARGET))
+        parts.append(table)
+    if results.get("sense"):
+        table = Table(title=_("Sense: the share of each bot's decisions flagged (the "
+                              "weaker more, the interval above 0)"))
+        for column in (_("Game"), _("Games"), _("Bots"), _("Flagged"),
+                       _("Difference [95%]")):
+            table.add_column(column, justify="right")
+        for item in results["sense"]:
+            shares = [f / d if d else 0.0 for f, d in zip(item.flagged, item.decisions,
+                                                          strict=True)]
+            table.add_row(item.game, str(item.games), " / ".join(item.bots),
+                          " / ".join(percent(share, 1) for share in shares),
+                          _mark(_("{rate} [{low}, {high}]", rate=percent(item.difference, 1),
+                                  low=percent(item.interval[0], 1),
+                                  high=percent(item.interval[1], 1)),
+                                item.interval[0] > 0))
+        parts.append(table)
+    return Group(*parts)
+
+
+ECE_TARGET = 0.03
+STABILITY_TARGET = 0.90
+SPEED_TARGET = 30.0
+
+
+def bench_passed(results: dict[str, list[Any]]) -> bool:
+    """Whether every figure measured meets its target (issue 33)."""
+    return all(item.ece <= ECE_TARGET for item in results.get("calibration", [])) and \
+        all(item.share >= STABILITY_TARGET for item in results.get("stability", [])) and \
+        all(item.seconds <= SPEED_TARGET for item in results.get("speed", [])) and \
+        all(item.interval[0] > 0 for item in results.get("sense", []))
+
+
+def _mark(text: str, passed: bool) -> Text:
+    return Text(f"{text} {'✓' if passed else '✗'}", style="green" if passed else "red")

@@ -25,7 +25,7 @@ from albion import __version__, i18n
 from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.build import build_name, stale_modules
 from albion.cli import catalogue
-from albion.cli.analysis import analysis_view
+from albion.cli.analysis import analysis_view, bench_passed, bench_view
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.learn import learn
 from albion.cli.play import play_game
@@ -253,6 +253,99 @@ def analyse_command(
         print(json.dumps(result.to_json_dict()))
         return
     console.print(analysis_view(game, result))
+
+
+BENCH_PARTS = ("calibration", "stability", "speed", "sense")
+
+
+@app.command("analyse-bench", help=N_(
+    "Benchmark the analysis (issue 33) on heuristic self-play: calibration of the fair win\n"
+    "chance (ECE, reliability plot), the same labels over 3 seeds, the time of a\n"
+    "median-length game, and whether a weaker bot is flagged more (95% interval).\n"
+    "Exit 1 when a figure misses its target."))
+def analyse_bench_command(
+    games_ids: Annotated[list[str] | None, typer.Option(
+        "--game", metavar="GAME", help=N_("A game to measure (repeatable; default: every "
+                                          "game)."))] = None,
+    parts: Annotated[list[str] | None, typer.Option(
+        "--part", metavar="PART", help=N_("calibration, stability, speed or sense "
+                                          "(repeatable; default: all four)."))] = None,
+    positions: Annotated[int, typer.Option(min=10, max=1_000_000, help=N_(
+        "Positions per game for the calibration."))] = 10_000,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000, help=N_(
+        "Games per game for the stability, the speed (the median of them) and the sense."))
+    ] = 10,
+    bots: Annotated[str, typer.Option(metavar="BOT,BOT", help=N_(
+        "The two bots of the sense test, the weaker first."))] = "heuristic,ismcts",
+    iterations: Annotated[int | None, typer.Option(
+        min=1, max=1_000_000, help=N_("Search iterations per candidate action (default: "
+                                      "the game's)."))] = None,
+    seed: Annotated[int, typer.Option(help=N_("Master seed: same seed, same results."))] = 0,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help=N_("Processes to analyse in (default: every core); same results."))
+    ] = None,
+    out: Annotated[Path | None, typer.Option(metavar="DIR", help=N_(
+        "Write bench.json and the reliability plot (reliability.png) here."))] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    from albion.analysis import bench  # noqa: PLC0415 - only here
+
+    with user_errors():
+        chosen = parts or list(BENCH_PARTS)
+        for part in chosen:
+            if part not in BENCH_PARTS:
+                fail(_("unknown part {part}; parts: {parts}", part=repr(part),
+                       parts=", ".join(BENCH_PARTS)))
+        ids = [get_game(game_id).id for game_id in (games_ids or
+                                                    ["diamoniak", "raiding-stonehenge",
+                                                     "super-camelot"])]
+        pair = [str(spec) for spec in parse_players(bots, allow_human=False)]
+        if len(pair) != 2:
+            fail(_("--bots names two bots, the weaker first"))
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+        cores = workers or default_workers()
+        results: dict[str, list[Any]] = {part: [] for part in chosen}
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                      disable=not err_console.is_terminal, transient=True) as bar:
+            task = bar.add_task("", total=None)
+
+            def step(name: str) -> Callable[[int, int], None]:
+                bar.update(task, description=name, completed=0, total=None)
+                return lambda done, total: bar.update(task, completed=done, total=total)
+
+            with interrupted(lambda: _("Stopped: nothing kept; run it again (same seed, "
+                                       "same results).")):
+                for game_id in ids:
+                    if "calibration" in chosen:
+                        results["calibration"].append(bench.calibration(
+                            game_id, positions, iterations, seed, cores,
+                            step(f"{game_id} calibration")))
+                    if "stability" in chosen:
+                        results["stability"].append(bench.stability(
+                            game_id, games, iterations, seed, cores,
+                            step(f"{game_id} stability")))
+                    if "speed" in chosen:
+                        step(f"{game_id} speed")
+                        results["speed"].append(bench.speed(game_id, games, iterations,
+                                                            seed, cores))
+                    if "sense" in chosen:
+                        results["sense"].append(bench.sense(
+                            game_id, (pair[0], pair[1]), games, iterations, seed, cores,
+                            step(f"{game_id} sense")))
+        data = {part: [bench.to_json(item) for item in items]
+                for part, items in results.items()}
+        if out is not None:
+            (out / "bench.json").write_text(json.dumps(data, indent=1) + "\n")
+            if results.get("calibration"):
+                bench.reliability_plot(results["calibration"], out / "reliability.png")
+    if as_json:
+        print(json.dumps(data))
+    else:
+        console.print(bench_view(results))
+    if not bench_passed(results):
+        raise typer.Exit(1)
 
 
 @app.command("simulate", help=N_(

@@ -19,7 +19,7 @@ PLUGIN = GamePlugin(
     rulebooks="albion.games.super_camelot:rulebooks",
     tutorial="albion.games.super_camelot:data/tutorial.toml",
     analysis="albion.games.super_camelot.analysis:facts",
-    analysis_iterations=40,
+    analysis_iterations=36,
     intro=("Three actions a turn (SC-6). A Move goes square by square: `step north`… then "
           "`stop` or another action (SC-36); your first step off a starting circle names a "
           "square (`step r11c13`). `attack ne` rolls the dice for an arc (SC-12). Win with 40 "
