@@ -88,3 +88,16 @@ def test_bad_iterations_are_refused(tmp_path: Path, records: dict[str, GameRecor
     result = runner.invoke(app, ["analyse", saved(tmp_path, records["diamoniak"]),
                                  "--iterations", "0"])
     assert result.exit_code == 2
+
+
+def test_plot_draws_both_curves_into_a_png(tmp_path: Path,
+                                           records: dict[str, GameRecord]) -> None:
+    plot = tmp_path / "curves.png"
+    result = runner.invoke(app, ["analyse", saved(tmp_path, records["diamoniak"]),
+                                 "--iterations", "8", "--workers", "1", "--plot", str(plot)])
+    assert result.exit_code == 0, result.stderr
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    folder = runner.invoke(app, ["analyse", saved(tmp_path, records["diamoniak"]),
+                                 "--iterations", "8", "--workers", "1", "--plot",
+                                 str(tmp_path)])
+    assert folder.exit_code == 2 and "cannot write" in folder.stderr

@@ -4,6 +4,7 @@ sees hidden information (for analysis only, of a finished game), so the table sa
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.console import Group
@@ -131,3 +132,36 @@ def bench_passed(results: dict[str, list[Any]]) -> bool:
 
 def _mark(text: str, passed: bool) -> Text:
     return Text(f"{text} {'✓' if passed else '✗'}", style="green" if passed else "red")
+
+
+def curves_plot(game: AnyGame, analysis: Analysis, path: Path) -> None:
+    """Both curves per seat over the game (issue 33): the fair win chance at the seat's
+    decisions, its hindsight win chance at every decision, flagged decisions marked."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - slow
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    seats = len(analysis.seats)
+    figure = Figure(figsize=(9, 2.4 * seats))
+    FigureCanvasAgg(figure)
+    for seat in range(seats):
+        axes = figure.add_subplot(seats, 1, seat + 1)
+        own = [d for d in analysis.decisions if d.seat == seat]
+        axes.plot([d.index + 1 for d in analysis.decisions],
+                  [d.hindsight[seat] for d in analysis.decisions], color="grey",
+                  linewidth=1, label=_("hindsight"))
+        axes.plot([d.index + 1 for d in own], [d.fair for d in own], color="tab:blue",
+                  linewidth=1.5, label=_("fair"))
+        for decision in own:
+            if decision.is_flagged:
+                axes.scatter([decision.index + 1], [decision.fair], zorder=3, s=22,
+                             color=PLOT_COLOURS[decision.label.value])
+        axes.set_ylim(0, 1)
+        axes.set_ylabel(_("win chance"))
+        axes.set_title(f"{game.seat_name(seat)} {analysis.seats[seat]}", fontsize=9)
+        axes.legend(loc="upper left", fontsize=7)
+    figure.axes[-1].set_xlabel(_("action"))
+    figure.tight_layout()
+    figure.savefig(path, dpi=100, format="png")
+
+
+PLOT_COLOURS = {"inaccuracy": "gold", "mistake": "darkorange", "blunder": "red"}

@@ -25,7 +25,7 @@ from albion import __version__, i18n
 from albion.bots.registry import is_cheat, make_bot, parse_players
 from albion.build import build_name, stale_modules
 from albion.cli import catalogue
-from albion.cli.analysis import analysis_view, bench_passed, bench_view
+from albion.cli.analysis import analysis_view, bench_passed, bench_view, curves_plot
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.learn import learn
 from albion.cli.play import play_game
@@ -232,11 +232,17 @@ def analyse_command(
     workers: Annotated[int | None, typer.Option(
         min=1, help=N_("Processes to analyse in (default: every core); same results."))
     ] = None,
+    plot: Annotated[Path | None, typer.Option(metavar="FILE", help=N_(
+        "Also draw both win chances of each seat over the game into this PNG file."))
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     from albion.analysis import AnalysisSettings, analyse  # noqa: PLC0415 - only here
 
     with user_errors():
+        if plot is not None and (plot.is_dir() or not plot.parent.is_dir()):
+            fail(_("cannot write {file}: {problem}", file=str(plot),
+                   problem=_("name a file in a folder that exists")))
         game, record, _states = load_replay(file)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
@@ -249,6 +255,12 @@ def analyse_command(
                                  lambda done, total: bar.update(task, completed=done,
                                                                 total=total),
                                  workers or default_workers())
+        if plot is not None:
+            try:
+                curves_plot(game, result, plot)
+            except OSError as error:
+                fail(_("cannot write {file}: {problem}", file=str(plot),
+                       problem=str(error.strerror or error)))
     if as_json:
         print(json.dumps(result.to_json_dict()))
         return
