@@ -14,10 +14,17 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
 from albion.core import get_game  # noqa: E402
 from albion.core.chance import pick_outcome  # noqa: E402
-from albion.rl.openspiel import AlbionSpielState, openspiel_name  # noqa: E402
+from albion.rl.openspiel import (  # noqa: E402
+    LONGEST,
+    MARGIN,
+    AlbionSpielState,
+    Recall,
+    openspiel_name,
+)
 
 SHORT: dict[str, dict[str, Any]] = {
     "albion_diamoniak": {"max_turns": 20},
@@ -69,10 +76,9 @@ def test_names_parameters_and_sizes() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test(name: str) -> None:
     """OpenSpiel's C++ random simulation test (legal actions, chance sums, strings,
-    tensors, returns within bounds and summing to 1). Super Camelot is not serialised:
-    OpenSpiel's parameter parser reads `enemy_hp=1-2-3` as a number and fails."""
-    serialize = name != "albion_super_camelot"
-    pyspiel.random_sim_test(load(name), num_sims=2, serialize=serialize, verbose=False)
+    tensors, returns within bounds and summing to 1, serialization through the game
+    string: Super Camelot's `enemy_hp` included, issue 34)."""
+    pyspiel.random_sim_test(load(name), num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -144,17 +150,18 @@ def test_openspiel_ismcts_and_mcts_play_to_the_end(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_strings_and_tensors_are_the_view(name: str) -> None:
-    """The observation is the seat's view; the information state adds only the (public)
-    action count; tensors are the game's encoding of the view; the C++ path (the
-    observer) answers as the Python one."""
+    """The observation is the seat's view; the information state adds the (public)
+    action count and the digest of the seat's memory (perfect recall); tensors are the
+    game's encoding of the view; the C++ path (the observer) answers as the Python one."""
     game = load(name)
     state = advance(game.new_initial_state(), random.Random(11), 40)
     engine = state.engine_state
     for seat in range(game.num_players()):
         view = engine.observe(seat)
         assert state.observation_string(seat) == repr(view)
+        digest = Recall.replay(game, state.history(), seat)
         assert state.information_state_string(seat) == (
-            f"actions={len(state.history())} {view!r}")
+            f"actions={len(state.history())} recall={digest} {view!r}")
         assert pyspiel.State.information_state_string(state, seat) == \
             state.information_state_string(seat)
         assert pyspiel.State.observation_string(state, seat) == state.observation_string(seat)
@@ -240,3 +247,140 @@ def test_bench_vs_openspiel_reports_both_searches() -> None:
                                        "ismcts:iterations=5", "--no-pin"])
     assert refused.exit_code == 2
     assert "--seconds-per-move sets the budget" in refused.output
+
+
+# Issue 34: traps a researcher hit through OpenSpiel's own API.
+
+PUBLIC = pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                    private_info=pyspiel.PrivateInfoType.NONE)
+PUBLIC_RECALL = pyspiel.IIGObservationType(public_info=True, perfect_recall=True,
+                                           private_info=pyspiel.PrivateInfoType.NONE)
+
+
+@pytest.mark.parametrize("name", ["albion_raiding_stonehenge", "albion_super_camelot"])
+@pytest.mark.parametrize("iig", [PUBLIC, PUBLIC_RECALL], ids=["public", "public-recall"])
+def test_public_observer_never_holds_a_seats_private_info(name: str, iig: Any) -> None:
+    """RS-18, SC-19: OpenSpiel's observer asked for public information only
+    (`private_info=NONE`) gives every seat the same string and tensor, and neither changes
+    when any seat's secrets do (the games' canaries)."""
+    game = load(name, players=3)
+    observation = make_observation(game, iig)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(30):
+        state = advance(game.new_initial_state(), rng, rng.randrange(10, 120))
+        if state.is_terminal():
+            continue
+        strings = {observation.string_from(state, p) for p in range(game.num_players())}
+        assert len(strings) == 1, "public information is the same for every seat"
+        public = strings.pop()
+        observation.set_from(state, 0)
+        tensor = np.array(observation.tensor, copy=True)
+        engine = state.engine_state
+        for seat in range(game.num_players()):
+            planted = engine.game.plant_canary(engine, seat)
+            if planted is None:
+                continue
+            twin = state.clone()
+            twin._at.state = planted
+            twin._at.forget()
+            for other in range(game.num_players()):
+                assert observation.string_from(twin, other) == public
+                observation.set_from(twin, other)
+                assert np.array_equal(observation.tensor, tensor)
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observation_types_not_offered_are_refused(name: str) -> None:
+    """Every seat's private information at once, or private information without the
+    public, is not offered: refused by name rather than answered with a seat's view."""
+    game = load(name)
+    for iig in (pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                           private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                           private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)):
+        with pytest.raises(Exception, match="not offered"):
+            make_observation(game, iig)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_default_game_string_round_trips(name: str) -> None:
+    """`load_game(str(game))` gives the same game for every player count at the default
+    variant (Super Camelot's `enemy_hp=1-2-3` included), and a played state survives
+    OpenSpiel's serialization."""
+    engine = get_game(name.removeprefix("albion_").replace("_", "-"))
+    for players in range(engine.min_players, engine.max_players + 1):
+        game = pyspiel.load_game(name, {"players": players})
+        again = pyspiel.load_game(str(game))
+        assert str(again) == str(game)
+        assert again.get_parameters() == game.get_parameters()
+    game = pyspiel.load_game(name)
+    state = advance(game.new_initial_state(), random.Random(8), 25)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert str(game_again) == str(game)
+    assert state_again.history() == state.history()
+    assert state_again.engine_state == state.engine_state
+    assert pyspiel.load_game(name, {"enemy_hp": "2-3-4"} if "camelot" in name else {})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_information_states_have_perfect_recall(name: str) -> None:
+    """OpenSpiel's information state is perfect recall: two histories give a seat one
+    information-state string only if the seat saw the same sequence of observations and
+    took the same actions (a Diamoniak collision was found with views alone)."""
+    game = load(name, **({"max_turns": 6} if name == "albion_diamoniak" else {}))
+    rng = random.Random(0)
+    memory: dict[tuple[int, str], tuple[Any, ...]] = {}
+    for _ in range(40 if name != "albion_super_camelot" else 4):
+        state = game.new_initial_state()
+        seen: list[list[Any]] = [[] for _ in range(game.num_players())]
+        actor, last = None, None
+        while not state.is_terminal():
+            for seat in range(game.num_players()):
+                seen[seat].append((last if actor == seat else None,
+                                   state.observation_string(seat)))
+                key = (seat, state.information_state_string(seat))
+                assert memory.setdefault(key, tuple(seen[seat])) == tuple(seen[seat])
+            actor = state.current_player()
+            last = advance_one(state, rng)
+
+
+def advance_one(state: Any, rng: random.Random) -> int:
+    if state.is_chance_node():
+        action = pick_outcome(state.chance_outcomes(), rng.random())
+    else:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+    state.apply_action(action)
+    return int(action)
+
+
+@pytest.mark.parametrize("name", ["albion_diamoniak", "albion_super_camelot"])
+def test_max_game_length_bounds_games_honestly(name: str) -> None:
+    """`max_game_length` is within MARGIN (rounded up to a hundred) of the longest game seen
+    (it was 22× and 80× the longest random game), above every game played here, and a game
+    that reaches it ends there as a draw (1/n each), refusing any further action."""
+    engine = get_game(name.removeprefix("albion_").replace("_", "-"))
+    for players in range(engine.min_players, engine.max_players + 1):
+        game = pyspiel.load_game(name, {"players": players})
+        longest = LONGEST[engine.id][players]
+        assert longest < game.max_game_length() <= MARGIN * longest + 100
+    game = pyspiel.load_game(name, {"players": 2})
+    rng = random.Random(21)
+    for _ in range(20 if name == "albion_diamoniak" else 3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            advance_one(state, rng)
+        assert state.engine_state.is_terminal(), "no game played here reaches the bound"
+        assert len(state.history()) <= game.max_game_length()
+    state = advance(game.new_initial_state(), rng, 10)
+    state._at.moves = game.max_game_length() - 1
+    advance_one(state, rng)
+    assert state.is_terminal() and not state.engine_state.is_terminal()
+    assert state.returns() == [0.5, 0.5]
+    assert state.legal_actions() == []
+    with pytest.raises(Exception, match="max_game_length"):
+        state.apply_action(0)

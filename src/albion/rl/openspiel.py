@@ -17,11 +17,16 @@ How the contract maps (docs/openspiel.md):
 - RS-6's simultaneous commits are turn-based with hidden moves, as the engine already plays
   them (RS-19: commit order): a seat's committed card is in its own view only.
 - Information state and observation come from the seat's view (`state.observe(seat)`),
-  never from the state. The observation string is the view; the information-state string is
-  the view and the number of actions so far (public: every action is seen to happen). The
-  views hold all a seat may know of the position (RS-18's seen cards, revealed plays), but
-  not the order of past public actions, so this is not OpenSpiel's strict perfect recall:
-  two histories of one length that leave a seat the same knowledge share one string.
+  never from the state. The observation string is the view. The information-state string
+  has perfect recall: the number of actions, a digest of the sequence of the seat's views
+  after each action and of its own actions (`Recall`), and the view. Public-only
+  observers (`private_info=NONE`) read the spectator's view (`observe(None)`), which holds
+  no seat's secret; every seat's private information at once, or private information
+  without the public, is not offered and refused.
+- `max_game_length` is bounded by what games do (measured, with a margin), and a game
+  that reaches it ends there as a draw (`LONGEST`, docs/openspiel.md).
+- Variant values OpenSpiel's game-string parser would read as numbers (`enemy_hp=1-2-3`)
+  are spelled with `_` in its parameters (`1_2_3`), so every game string round-trips.
 - `resample_from_infostate(player, sampler)` is the game's `sampler(view)` (what Albion's
   ISMCTS draws its worlds with), seeded from `sampler()`. A resampled state has no
   `history()` (its hidden chance outcomes were never drawn as actions).
@@ -33,7 +38,10 @@ search positions, which is the state's contract, not a table's (one game in prog
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -47,6 +55,51 @@ from albion.core.state import CHANCE, TERMINAL
 from albion.core.variants import Variant
 
 PREFIX = "albion_"
+PUBLIC: None = None
+"""The observer key of public information: the spectator's view (`observe(None)`)."""
+Seat = int | None
+LONGEST: dict[str, dict[int, int]] = {
+    "diamoniak": {2: 2241, 3: 2096, 4: 1993},
+    "super-camelot": {2: 1780, 3: 1751, 4: 1774},
+}
+"""The longest game seen (every action, chance included) at the default variant, by
+player count, over 3,000 random and 300 heuristic self-play games per count, and 20,000
+more random Diamoniak games (issue 34; docs/openspiel.md). Raiding Stonehenge is left
+out: its deck bounds it exactly."""
+MARGIN = 2.0
+"""`max_game_length` is at most MARGIN × the longest game seen, rounded up to a hundred."""
+_NUMERIC = re.compile(r"^[0-9][0-9-]*$")
+
+
+def spiel_value(value: Any) -> Any:
+    """A variant value as an OpenSpiel parameter: `1-2-3` (which OpenSpiel's game-string
+    parser takes for a number, and fails on) is spelled `1_2_3`; others are unchanged."""
+    if isinstance(value, str) and _NUMERIC.match(value):
+        return value.replace("-", "_")
+    return value
+
+
+def engine_value(value: Any) -> Any:
+    """The inverse of `spiel_value`: `1_2_3` → `1-2-3` (both spellings are accepted)."""
+    if isinstance(value, str) and re.fullmatch(r"[0-9][0-9_]*", value):
+        return value.replace("_", "-")
+    return value
+
+
+def length_cap(engine: AnyGame, players: int, variant: Variant) -> int:
+    """OpenSpiel's `max_game_length`: the engine's worst case (docs/action-spaces.md), or,
+    where that is far beyond any game played, MARGIN × the longest game seen at the default
+    variant (scaled up by a longer `max_turns` where random games reach the turn cap:
+    Super Camelot),
+    rounded up to a hundred. A game reaching it ends there, a draw (docs/openspiel.md)."""
+    bound: int = engine.max_game_length(players, variant)
+    longest = LONGEST.get(engine.id, {}).get(players)
+    if not longest:
+        return bound
+    if engine.id == "super-camelot":
+        default = int(engine.variant()["max_turns"])
+        longest = math.ceil(longest * max(int(variant["max_turns"]), default) / default)
+    return min(bound, 100 * math.ceil(MARGIN * longest / 100))
 
 
 def openspiel_name(game_id: str) -> str:
@@ -67,19 +120,26 @@ class _Position:
     the engine's hand-written clone (a generic deepcopy of a state is ~40× slower) and
     shares the game (held here, not in `__dict__`, so that it is never copied)."""
 
-    __slots__ = ("game", "state", "moves", "legal", "strings", "samplers")
+    __slots__ = ("game", "state", "moves", "legal", "strings", "samplers", "recall",
+                 "resampled")
 
     def __init__(self, game: AlbionGame, state: AnyState, moves: int) -> None:
         self.game = game
         self.state = state
         self.moves = moves
         self.legal: list[int] | None = None
-        self.strings: dict[tuple[int, bool], str] = {}
+        self.strings: dict[tuple[Seat, bool], str] = {}
         self.samplers: dict[int, Callable[[random.Random], AnyState]] = {}
+        self.recall: dict[Seat, str] = {}
+        """Per observer (a seat, or PUBLIC), the digest of what it has seen so far, kept
+        up to date from the first time it is asked for (`Recall`)."""
+        self.resampled = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         copy = _Position(self.game, self.state.clone(), self.moves)
         copy.legal = self.legal
+        copy.recall = dict(self.recall)
+        copy.resampled = self.resampled
         return copy
 
     def forget(self) -> None:
@@ -88,6 +148,36 @@ class _Position:
             self.strings = {}
         if self.samplers:
             self.samplers = {}
+
+
+class Recall:
+    """Perfect recall as a digest: an observer's memory is the sequence of its views after
+    each action (the initial one first) and, for a seat, its own actions. Two histories
+    give one digest exactly when those sequences are equal (up to a 128-bit BLAKE2b
+    collision). Kept per observer from the first time it is asked for, replaying the
+    history once; nothing is spent on observers no one asks about (MCTS asks none)."""
+
+    @staticmethod
+    def start(view: Any) -> str:
+        return Recall.step("", None, view)
+
+    @staticmethod
+    def step(digest: str, own_action: int | None, view: Any) -> str:
+        text = f"{digest}|{'' if own_action is None else own_action}|{view_text(view)}"
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    @staticmethod
+    def replay(game: AlbionGame, history: list[int], seat: Seat) -> str:
+        """The digest of `seat` after `history`, played again from the initial state."""
+        state = game.engine.new_state(game.num_players(), game.variant)
+        digest = Recall.start(state.observe(seat))
+        actions = game.space.actions
+        for index in history:
+            actor = state.current_player()
+            state.apply_legal(actions[index])
+            digest = Recall.step(digest, index if actor == seat else None,
+                                 state.observe(seat))
+        return digest
 
 
 def has_tensor(game: AnyGame) -> bool:
@@ -104,7 +194,7 @@ def _game_type(game: AnyGame) -> Any:
     tensor = has_tensor(game)
     parameters: dict[str, int | str] = {"players": game.min_players}
     for option in game.variant_options:
-        parameters[option.key] = option.default
+        parameters[option.key] = spiel_value(option.default)
     return pyspiel.GameType(
         short_name=openspiel_name(game.id),
         long_name=f"Albion {game.name}",
@@ -132,7 +222,7 @@ class AlbionGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """Set on each registered subclass."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
+        params = {key: engine_value(value) for key, value in (params or {}).items()}
         engine = self.engine
         players = int(params.pop("players", engine.min_players))
         engine.check_players(players)
@@ -147,10 +237,12 @@ class AlbionGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=engine.max_game_length(players, variant),
+            max_game_length=length_cap(engine, players, variant),
         )
-        super().__init__(_game_type(engine), info, {"players": players, **variant})
+        spelled = {key: spiel_value(value) for key, value in variant.items()}
+        super().__init__(_game_type(engine), info, {"players": players, **spelled})
         self.variant: Variant = variant
+        self.length_cap: int = info.max_game_length
         self.space: ActionSpace[Any] = engine.action_space
         self.has_tensor = has_tensor(engine)
 
@@ -160,11 +252,23 @@ class AlbionGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> AlbionObserver:
-        """Information state with `perfect_recall`, observation without (see the module)."""
+        """OpenSpiel's observation types: public and the seat's private information (the
+        seat's view; the default), or public only (the spectator's view); with
+        `perfect_recall`, the information state. Every seat's private information, or
+        private information without the public, is not offered: refused."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return AlbionObserver(self, recall)
+        if iig_obs_type is None:
+            return AlbionObserver(self, recall=False, public=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("private_info=ALL_PLAYERS is not offered: a seat's view holds "
+                             "its own secrets only (RS-18, SC-19)")
+        if not iig_obs_type.public_info:
+            raise ValueError("public_info=False is not offered: views hold the public "
+                             "information with the seat's own")
+        return AlbionObserver(self, recall=bool(iig_obs_type.perfect_recall),
+                              public=private == pyspiel.PrivateInfoType.NONE)
 
 
 class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -182,7 +286,13 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         """The engine state (for Albion's own bots and tests; OpenSpiel never needs it)."""
         return self._at.state
 
+    def _cut(self) -> bool:
+        """Whether the game reached OpenSpiel's `max_game_length` (a draw there)."""
+        return self._at.moves >= self._at.game.length_cap
+
     def current_player(self) -> int:
+        if self._cut():
+            return int(pyspiel.PlayerId.TERMINAL)
         player: int = self._at.state.current_player()
         if player == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -191,7 +301,7 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         return player
 
     def is_terminal(self) -> bool:
-        return bool(self._at.state.is_terminal())
+        return bool(self._at.state.is_terminal()) or self._cut()
 
     def _indices(self) -> list[int]:
         """Legal action indices (at chance, the possible outcomes), ascending; kept until
@@ -210,7 +320,7 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         """OpenSpiel's LegalActions: empty for a seat not to move, and at the end."""
         if player is not None and player != self.current_player():
             return []
-        if self._at.state.is_terminal():
+        if self.is_terminal():
             return []
         return list(self._indices())
 
@@ -228,13 +338,19 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         and raises with the engine's reason (its ruling)."""
         at = self._at
         index = int(action)
+        if self._cut():
+            raise ValueError(f"the game ended at max_game_length ({at.moves} actions)")
         if index not in self._indices():
             space = self._at.game.space
             raise ValueError(f"action {index} is not legal here: "
                              f"{at.state.explain_illegal(space.at(index))}")
+        actor = at.state.current_player()
         at.state.apply_legal(self._at.game.space.actions[index])
         at.moves += 1
         at.forget()
+        for seat, digest in at.recall.items():
+            at.recall[seat] = Recall.step(digest, index if actor == seat else None,
+                                          at.state.observe(seat))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action in the game's notation when it reads in this state, else its range in
@@ -247,12 +363,15 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             return f"{label} #{action - first}"
 
     def returns(self) -> list[float]:
-        """ALL-1: a win 1, a shared win 1/k, a draw at the safety cap 1/n; 0s until the
-        end (terminal rewards)."""
+        """ALL-1: a win 1, a shared win 1/k, a draw at the safety cap 1/n (and at
+        `max_game_length`); 0s until the end (terminal rewards)."""
         state = self._at.state
-        if not state.is_terminal():
-            return [0.0] * self._at.game.num_players()
-        return [float(value) for value in state.returns()]
+        players = self._at.game.num_players()
+        if state.is_terminal():
+            return [float(value) for value in state.returns()]
+        if self._cut():
+            return [1.0 / players] * players
+        return [0.0] * players
 
     def information_state_string(self, player: int | None = None) -> str:
         return self._string(self.current_player() if player is None else player, True)
@@ -260,10 +379,11 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
     def observation_string(self, player: int | None = None) -> str:
         return self._string(self.current_player() if player is None else player, False)
 
-    def _string(self, player: int, recall: bool) -> str:
-        """The seat's view as text (with the action count for the information state);
-        kept until the next action."""
-        if not 0 <= player < self._at.game.num_players():
+    def _string(self, player: Seat, recall: bool) -> str:
+        """The seat's view (PUBLIC: the spectator's) as text; for the information state,
+        with the action count and the digest of its memory (`Recall`). Kept until the
+        next action."""
+        if player is not None and not 0 <= player < self._at.game.num_players():
             raise ValueError(f"no seat {player} to observe from")
         at = self._at
         key = (player, recall)
@@ -271,9 +391,21 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         if text is None:
             text = view_text(at.state.observe(player))
             if recall:
-                text = f"actions={at.moves} {text}"
+                text = f"actions={at.moves} recall={self._recall(player)} {text}"
             at.strings[key] = text
         return text
+
+    def _recall(self, seat: Seat) -> str:
+        """The observer's memory digest, from the history the first time it is asked."""
+        at = self._at
+        digest = at.recall.get(seat)
+        if digest is None:
+            if at.resampled:  # its past was not played: its memory starts here
+                digest = Recall.step(f"resampled:{at.moves}", None, at.state.observe(seat))
+            else:
+                digest = Recall.replay(at.game, [int(a) for a in self.history()], seat)
+            at.recall[seat] = digest
+        return digest
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state `player_id` cannot tell from this one, hidden parts drawn afresh by the
@@ -284,21 +416,25 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             draw = at.samplers[player_id] = self._at.game.engine.sampler(
                 at.state.observe(player_id))
         seed = probability_sampler() if callable(probability_sampler) else random.random()
-        return AlbionSpielState(at.game, _Position(at.game, draw(random.Random(seed)),
-                                                   at.moves))
+        world = _Position(at.game, draw(random.Random(seed)), at.moves)
+        world.resampled = True
+        world.recall[player_id] = self._recall(player_id)  # the same memory, by definition
+        return AlbionSpielState(at.game, world)
 
     def __str__(self) -> str:
         return str(self._at.state.to_text())
 
 
 class AlbionObserver:
-    """OpenSpiel's Python observer: strings from the seat's view; the tensor is the game's
+    """OpenSpiel's Python observer: strings from the seat's view (`public`: the
+    spectator's, the same for every seat); the tensor is the game's
     `observation_tensor(view)` with its named slices in `dict` (docs/observations.md), the
-    same for the information state (the view already holds what the seat knows), or
-    empty when the game has none."""
+    same for the information state (the current view: the tensor has no memory), or empty
+    when the game has none."""
 
-    def __init__(self, game: AlbionGame, recall: bool) -> None:
+    def __init__(self, game: AlbionGame, recall: bool, public: bool) -> None:
         self.recall = recall
+        self.public = public
         self.engine = game.engine
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, Any] = {}
@@ -310,10 +446,11 @@ class AlbionObserver:
 
     def set_from(self, state: AlbionSpielState, player: int) -> None:
         if self.tensor.size:
-            self.tensor[:] = self.engine.observation_tensor(state.engine_state.observe(player))
+            seat = PUBLIC if self.public else player
+            self.tensor[:] = self.engine.observation_tensor(state.engine_state.observe(seat))
 
     def string_from(self, state: AlbionSpielState, player: int) -> str:
-        return state._string(player, self.recall)
+        return state._string(PUBLIC if self.public else player, self.recall)
 
 
 def register_all() -> list[str]:
