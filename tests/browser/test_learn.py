@@ -97,14 +97,14 @@ def test_a_newcomer_completes_each_tutorial_through_the_accessibility_tree(
     page = new_page()
     started = time.monotonic()
     page.goto(f"{server.url}/learn/{game_id}")
-    region = text_region(page)
+    region = text_region(page)  # switched on: the reading starts again at the step
+    expect(page.get_by_role("heading", name=re.compile("^Step 1 of "))).to_be_focused()
+    page.reload()  # remembered: a screen reader's user arrives with the text mode on
+    region = page.get_by_role("region", name="The game as text")
     for index, number in enumerate(numbers, 1):
         heading = page.get_by_role("heading",
                                    name=re.compile(rf"^Step {index} of {len(numbers)}: "))
-        if index > 1:  # the first step's heading lost the focus to the text mode's switch
-            expect(heading).to_be_focused()
-        else:
-            expect(heading).to_be_visible()
+        expect(heading).to_be_focused()  # from step 1: the step's words are read first
         choices = region.get_by_role("list", name=CHOICES).get_by_role("button")
         expect(choices.first).to_be_visible()
         choice = choices.nth(number - 1)
@@ -154,6 +154,54 @@ def test_a_wrong_move_is_refused_with_its_ruling_and_the_step_stays(
     expect(page.get_by_test_id("learn-after")).to_have_text(
         "Six red cards: your castle is complete and you win.")
     expect(refusal).to_be_hidden()
+    assert_no_js_errors(page)
+
+
+def test_di8_a_forbidden_place_clicked_on_the_board_says_why_not_and_the_step_stays(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    """The Learn page lists only legal moves; a move the rules forbid is tried on the board:
+    at the witch of step 4, the learner's own castle clicked (giving a card) is refused by
+    DI-8 — the fairy is decided first — by the same check that builds the legal actions,
+    with the ruling linked and the step's hint; the step stays and its move still plays."""
+    for width, size in (("1280", {}), ("375", PHONE)):
+        page = new_page(**size)
+        page.goto(f"{server.url}/learn/diamoniak?step=4")
+        step_shown(page, 4)
+        spot = page.locator('.board [data-place*="\\"area\\":\\"castle\\""]'
+                            '[data-place*="\\"seat\\":0"]').first
+        spot.scroll_into_view_if_needed()
+        spot.click()
+        wait_until(page, "document.body.dataset.status === 'why-not'")
+        refusal = page.get_by_test_id("learn-refusal")
+        reason = refusal.get_by_test_id("learn-why-not-reason")
+        expect(reason).to_have_attribute("data-ruling", "DI-8")
+        expect(reason).to_contain_text(
+            "Not now: a witch came: first decide whether to use your fairy")
+        expect(refusal.get_by_role("link", name="DI-8")).to_have_attribute(
+            "href", "/rules/diamoniak#DI-8")
+        expect(refusal.get_by_test_id("learn-refusal-hint")).to_have_text(
+            "Hint: Use your fairy: otherwise the witch takes three of your cards.")
+        assert page.evaluate("document.body.dataset.step") == "4"
+        screenshot(page, f"learn-diamoniak-{width}-why-not")
+        type_number(page, expected_numbers("diamoniak")[3])  # the step stayed
+        expect(page.get_by_test_id("learn-after")).to_have_count(0)
+        expect(page.get_by_test_id("learn-next")).to_be_focused()
+        assert_no_js_errors(page)
+
+
+def test_rs8_a_pile_clicked_before_the_play_says_why_not(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    page.goto(f"{server.url}/learn/raiding-stonehenge")
+    step_shown(page, 1)
+    page.locator('.board [data-place*="\\"area\\":\\"pile\\""]').first.click()
+    wait_until(page, "document.body.dataset.status === 'why-not'")
+    reason = page.get_by_test_id("learn-why-not-reason")
+    expect(reason).to_have_attribute("data-ruling", "RS-8")
+    expect(page.get_by_test_id("learn-refusal-hint")).to_have_text(
+        "Hint: Take line 4: its bottom card is the 29.")
+    screenshot(page, "learn-raiding-stonehenge-1280-why-not")
+    assert page.evaluate("document.body.dataset.step") == "1"
     assert_no_js_errors(page)
 
 

@@ -186,3 +186,55 @@ def test_the_page_is_served_with_the_pages_policy(client: TestClient) -> None:
         '<!doctype html>\n<html lang="de">')
     games = {game["id"]: game for game in client.get("/api/games").json()}
     assert all(games[game_id]["tutorial"] == f"/learn/{game_id}" for game_id in GAMES)
+
+
+def test_di7_why_not_at_a_place_of_the_board_is_the_rulings_refusal_and_the_hint(
+        client: TestClient) -> None:
+    """A move the page cannot offer (a purchase before the castle, DI-7) is asked about by
+    its place on the board: the refusal of the check that builds the legal actions, with
+    the step's hint, in the reader's language; the step stays."""
+    before = client.get("/api/learn/diamoniak/steps/1").json()
+    place = {"area": "right_pile", "seat": 1, "item": "red"}
+    answer = client.post("/api/learn/diamoniak/steps/1/why-not", json={"place": place})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["outcome"] == "why_not" and body["number"] == 1 and body["legal"] == []
+    assert body["place"] == place
+    assert [(reason["kind"], reason["ruling"]) for reason in body["reasons"]] == [("buy", "DI-7")]
+    assert body["reasons"][0]["said"] == "only a player with a castle may buy"
+    assert body["reasons"][0]["words"]["message"] == "only a player with a castle may buy"
+    assert body["hint"] == "Draw from the pile: it is your only move now."
+    french = translator("fr")
+    in_french = client.post("/api/learn/diamoniak/steps/1/why-not", json={"place": place},
+                            headers={"Accept-Language": "fr"}).json()
+    assert in_french["reasons"][0]["said"] == french.text("only a player with a castle may buy")
+    assert in_french["hint"] == french.text(before["hint"])
+    assert client.get("/api/learn/diamoniak/steps/1").json()["update"] == before["update"]
+
+
+def test_rs8_why_not_at_a_pile_before_the_play(client: TestClient) -> None:
+    answer = client.post("/api/learn/raiding-stonehenge/steps/1/why-not",
+                         json={"place": {"area": "pile", "item": "red"}}).json()
+    assert [reason["ruling"] for reason in answer["reasons"]] == ["RS-8"]
+    legal = client.post("/api/learn/raiding-stonehenge/steps/1/why-not",
+                        json={"place": {"area": "line", "number": 1}}).json()
+    assert legal["legal"] == ["take line 1"] and legal["reasons"] == []
+
+
+@pytest.mark.parametrize("body", [{}, {"place": "the pile"}, {"place": {"area": "Pile!"}},
+                                  {"place": {"area": "pile", "seat": 99}},
+                                  {"place": {"area": "pile"}, "action": "draw"}])
+def test_a_bad_why_not_is_refused_with_words(client: TestClient, body: Any) -> None:
+    answer = client.post("/api/learn/diamoniak/steps/1/why-not", json=body)
+    assert answer.status_code == 422 and answer.json()["message"]
+    unknown = client.post("/api/learn/nope/steps/1/why-not", json={"place": {"area": "pile"}})
+    assert unknown.status_code == 404 and unknown.json()["message"]
+    far = client.post("/api/learn/diamoniak/steps/99/why-not", json={"place": {"area": "pile"}})
+    assert far.status_code == 404 and far.json()["message"]
+
+
+def test_another_sites_page_may_not_ask_why_not(client: TestClient) -> None:
+    answer = client.post("/api/learn/diamoniak/steps/1/why-not",
+                         json={"place": {"area": "draw_pile"}},
+                         headers={"Origin": "https://elsewhere.example"})
+    assert answer.status_code == 403

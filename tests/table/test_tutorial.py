@@ -5,6 +5,8 @@ refusing a wrong move with its ruling and the step's hint, keeping the step."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from albion.core import all_games
@@ -13,7 +15,9 @@ from albion.core.plugin import load_tutorial
 from albion.core.presentation import ActionNote, Place
 from albion.core.registry import plugin_of
 from albion.core.tutorial import Step, Tutorial, TutorialError, parse_tutorial
-from albion.table.tutorial import Lesson, Played, Refused, step_table
+from albion.i18n import translator
+from albion.table.table import AnyTable
+from albion.table.tutorial import Lesson, Played, Refused, look_words, step_table
 from albion.table.views import drawing_of
 
 GAMES = all_games()
@@ -184,3 +188,101 @@ def test_a_tutorial_without_steps_or_with_a_bad_point_is_refused() -> None:
         parse_tutorial(bad_point)
     with pytest.raises(TutorialError, match="not TOML"):
         parse_tutorial("[[step")
+
+
+LATER = ("a few turns later", "a few rounds later", "a turn later", "a round later",
+         "later that turn")
+"""How a step that jumps ahead (`later = true`) opens its text: the learner is told."""
+
+
+def learner_sees(table: AnyTable, seat: int) -> dict[str, object]:
+    """What must match between a step's outcome and the next step: the learner's view of
+    the position — its `board`, every field the board shows (the learner's own cards,
+    castle, hand, disks, character and square, the other seats' public holdings, the
+    piles, lines and map) — who decides next, the variant and the seats."""
+    view = table.view(seat)
+    return {"board": view["board"], "to_move": view["to_move"],
+            "variant": view["variant"], "seats": view["seats"]}
+
+
+def outcomes(game: AnyGame, tutorial: Tutorial) -> list[tuple[int, str, AnyTable, int]]:
+    """Each step's expected moves played at its table (chance from the step's seed), the
+    bots and chance played on to the learner's next decision: (step, move, table, seat)."""
+    found = []
+    for index, step in enumerate(tutorial.steps[:-1]):
+        for move in step.expect:
+            lesson = Lesson(game, tutorial, start=index)
+            seat = lesson.seat
+            outcome = lesson.try_move(move)
+            assert isinstance(outcome, Played), (index + 1, move, outcome)
+            found.append((index, move, outcome.table, seat))
+    return found
+
+
+@pytest.mark.parametrize(("game", "tutorial"), tutorials(), ids=step_id)
+def test_each_step_outcome_leads_into_the_next_step(game: AnyGame,
+                                                    tutorial: Tutorial) -> None:
+    """A newcomer sees one game: after a step's expected move (any of them) and what the
+    bots and chance did, the learner's view is the next step's view — unless the next
+    step says in its text that it jumps ahead (`later`), and then the variant and the
+    seats (who plays which seat) still match."""
+    for index, move, table, seat in outcomes(game, tutorial):
+        following = tutorial.steps[index + 1]
+        upcoming = step_table(game, following)
+        assert upcoming.to_move() == (seat,), f"step {index + 2}: the learner is not at {seat}"
+        got, wanted = learner_sees(table, seat), learner_sees(upcoming, seat)
+        if following.later:
+            assert following.text.lower().startswith(LATER), (index + 2, following.text[:40])
+            assert (got["variant"], got["seats"]) == (wanted["variant"], wanted["seats"])
+            continue
+        differing = sorted(key for key in got["board"] if  # type: ignore[attr-defined]
+                           got["board"][key] != wanted["board"].get(key))  # type: ignore[index]
+        assert got == wanted, (f"step {index + 1}'s {move!r} does not lead to step "
+                               f"{index + 2}: the board differs in {differing}")
+
+
+@pytest.mark.parametrize(("game", "tutorial"), tutorials(), ids=step_id)
+def test_the_learner_keeps_one_character_or_colour_across_the_jumps(
+        game: AnyGame, tutorial: Tutorial) -> None:
+    """Even a step that jumps ahead keeps who the learner is: Diamoniak's castle colour
+    once chosen, Super Camelot's character."""
+    kept: dict[str, object] = {}
+    for step in tutorial.steps:
+        table = step_table(game, step)
+        board = table.view(table.to_move()[0])["board"]
+        for player in board.get("players", []):
+            found = {"castle": (player.get("castle") or {}).get("colour"),
+                     "character": player.get("character")}
+            for key, value in found.items():
+                if value is None:
+                    continue
+                name = f"{key} of seat {player.get('seat')}"
+                assert kept.setdefault(name, value) == value, (step.title, name, value)
+
+
+def test_the_chain_check_fails_when_a_step_does_not_follow() -> None:
+    """Diamoniak's step 1 without its seed draws another colour than step 2's red."""
+    game = next(game for game in GAMES if game.id == "diamoniak")
+    tutorial = tutorial_of(game)
+    first = dataclasses.replace(tutorial.steps[0], seed=None)
+    broken = Tutorial(tutorial.game, tutorial.title, tutorial.intro,
+                      (first, *tutorial.steps[1:]))
+    _, _, table, seat = outcomes(game, broken)[0]
+    assert learner_sees(table, seat) != learner_sees(step_table(game, broken.steps[1]), seat)
+
+
+def test_where_to_look_reads_as_a_player_says_it_in_every_language() -> None:
+    """The place a step points at, as the terminal and the Learn page both say it."""
+    said = {point: str(look_words(point, 0)) for point in (
+        Place("line", number=4), Place("hand", seat=0, number=29),
+        Place("right_pile", seat=1, item="red"), Place("square", square="r12c14"))}
+    assert list(said.values()) == ["line 4", "the 29 in your hand",
+                                   "the red card in P2's right-hand pile",
+                                   "the square at row 12, column 14"]
+    for lang, line, hand in (("fr", "ligne 4", "le 29 de ta main"),
+                             ("de", "Reihe 4", "die 29 in deiner Hand")):
+        words = translator(lang).words
+        assert words(look_words(Place("line", number=4), 0)) == line
+        assert words(look_words(Place("hand", seat=0, number=29), 0)) == hand
+        for point, english in said.items():
+            assert words(look_words(point, 0)) != english, (lang, point)

@@ -15,10 +15,9 @@ from rich.text import Text
 from albion.cli.human import QuitRequested, TerminalSeat
 from albion.cli.log import PlayLog
 from albion.core.game import AnyGame
-from albion.core.presentation import Place
 from albion.core.tutorial import Tutorial
-from albion.i18n import N_, _, current
-from albion.table.tutorial import Lesson, Played, Refused
+from albion.i18n import _, current
+from albion.table.tutorial import Lesson, Played, Refused, look_words
 
 
 class LearnerSeat(TerminalSeat):
@@ -67,8 +66,8 @@ def learn(game: AnyGame, tutorial: Tutorial, console: Console,
                                  count=len(tutorial.steps), title=say(step.title)),
                                style="bold reverse"))
             console.print(say(step.text))
-            console.print(Text(_("Look at: {place}", place=place_words(step.point, game)),
-                               style="dim"))
+            console.print(Text(_("Look at: {place}", place=current().words(
+                look_words(step.point, lesson.seat), game.seat_name)), style="dim"))
             seat = LearnerSeat(console, lesson, read)
             seat.decide()
             assert seat.played is not None
@@ -92,23 +91,3 @@ def _show_outcome(console: Console, played: Played, seat: int) -> None:
     log.show_new()
     if played.step.after:
         console.print(Text(current().text(played.step.after), style="green"))
-
-
-def place_words(place: Place, game: AnyGame) -> str:
-    """Where a step points, in words: the board area, then its seat, square, item or
-    number (as the game's notation names them: the words the learner types)."""
-    area = AREA_WORDS.get(place.area)
-    parts = [_(area) if area else place.area.replace("_", " ")]
-    if place.seat is not None:
-        parts.append(game.seat_name(place.seat))
-    parts += [str(value) for value in (place.square, place.item, place.number)
-              if value is not None]
-    return " · ".join(parts)
-
-
-AREA_WORDS = {
-    "draw_pile": N_("the draw pile"), "right_pile": N_("a right-hand pile"),
-    "castle": N_("a castle"), "line": N_("a line"), "hand": N_("a hand"),
-    "pile": N_("a pile of disks"), "disks": N_("a player's disks"), "square": N_("a square"),
-    "circle": N_("a starting circle")}
-"""The board areas the presentation model names (`Place.area`), in words to translate."""

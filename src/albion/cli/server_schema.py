@@ -23,7 +23,7 @@ from albion.server.account_messages import (
     KeptSeats,
     Offer,
 )
-from albion.server.learn_routes import LearnMove
+from albion.server.learn_routes import LearnMove, LearnPlace
 from albion.server.messages import (
     ClientMessage,
     CreatedTable,
@@ -48,6 +48,7 @@ MODELS: list[tuple[str, JsonSchemaMode, Any]] = [
     ("AccountTable", "serialization", AccountTable),  # GET /api/account/tables
     ("Invitation", "serialization", Invitation),  # GET /api/account/invitations
     ("LearnMove", "validation", LearnMove),  # POST /api/learn/{game}/steps/{n} (issue 32)
+    ("LearnPlace", "validation", LearnPlace),  # POST …/steps/{n}/why-not (issue 32)
 ]
 
 

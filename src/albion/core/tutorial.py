@@ -16,8 +16,12 @@ from typing import Any
 from albion.core.errors import AlbionError
 from albion.core.presentation import Place
 
-STEP_KEYS = {"title", "position", "text", "expect", "hint", "point", "teaches", "after"}
-"""A step's keys: `after` (what the move brought about, said once it is made) is optional."""
+STEP_KEYS = {"title", "position", "text", "expect", "hint", "point", "teaches", "after",
+             "seed", "later"}
+"""A step's keys: `after` (what the move brought about, said once it is made), `seed` (the
+chance seed of the step's table, chosen so its draw is the one the next step shows) and
+`later` (the step jumps ahead of the previous step's outcome, and its text says so) are
+optional."""
 PLACE_KEYS = {"area", "seat", "square", "item", "number"}
 HEADER = re.compile(r"\s*(?P<game>[a-z0-9-]+)\s+(?P<players>\d{1,3})p\b(?P<pairs>[^|\n]*)")
 """A position text's first words: `GAME Np key=value …` (`albion.core.position`)."""
@@ -31,7 +35,10 @@ class TutorialError(AlbionError, ValueError):
 class Step:
     """One step: the learner decides at `position` (position text) for the seat to move
     there; `expect` holds the canonical notation of the actions that advance (any one);
-    `point` is where on the board to look; `teaches` the ruling ids it shows."""
+    `point` is where on the board to look; `teaches` the ruling ids it shows. The step's
+    position follows from the previous step's expected move (bots and chance played on to
+    the learner's next decision, chance from the previous step's `seed`) unless `later`
+    says it jumps ahead ("A few turns later…" in its text)."""
 
     title: str
     position: str
@@ -41,6 +48,8 @@ class Step:
     point: Place
     teaches: tuple[str, ...]
     after: str = ""
+    seed: int | None = None
+    later: bool = False
 
     @property
     def players(self) -> int:
@@ -105,7 +114,8 @@ def _step(data: dict[str, Any], where: str) -> Step:
     return Step(_text(data, "title", where), position, _sentences(data, "text", where),
                 _names(data, "expect", where), _sentences(data, "hint", where),
                 _place(data.get("point"), where), _names(data, "teaches", where),
-                _sentences(data, "after", where) if "after" in data else "")
+                _sentences(data, "after", where) if "after" in data else "",
+                _seed(data.get("seed"), where), _flag(data.get("later", False), "later", where))
 
 
 def _place(data: Any, where: str) -> Place:
@@ -114,6 +124,20 @@ def _place(data: Any, where: str) -> Place:
         raise TutorialError(f"{where}: point is a table {{area = …}} with optional "
                             "seat, square, item, number")
     return Place(**data)
+
+
+def _seed(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
+        raise TutorialError(f"{where}: seed is a whole number from 0 to 2**32 - 1")
+    return value
+
+
+def _flag(value: Any, key: str, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise TutorialError(f"{where}: {key} is true or false")
+    return value
 
 
 def _text(data: dict[str, Any], key: str, where: str) -> str:

@@ -13,7 +13,12 @@ the expected move is played and the table plays on (bots, chance) as in any game
   same payload a table's WebSocket sends a seat (view, legal, events, geometry);
 - `POST /api/learn/{game}/steps/{number}` `{"action": TEXT}`: `refused` (words, ruling,
   hint) or `played` (the step's closing words, the update after the move and what it
-  brought about, the next step's number).
+  brought about, the next step's number);
+- `POST /api/learn/{game}/steps/{number}/why-not` `{"place": PLACE}`: a place of the board
+  where the learner has no legal action (a move the page cannot offer): `why_not`, the
+  refusal of each action the drawing would put there by the same check that builds the
+  legal actions (`albion.table.why_not`, as at a table), with the step's hint; the step
+  stays.
 
 Words a person reads are in the reader's language (`?lang=`, the cookie, Accept-Language);
 refusals also go as words values, as every refusal does. Moves count against a per-address
@@ -31,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from albion.core.errors import AlbionError, InvalidActionError
 from albion.core.plugin import load_tutorial
+from albion.core.presentation import Place
 from albion.core.registry import get_game, get_plugin
 from albion.core.tutorial import Step, Tutorial
 from albion.core.words import say, say_n
@@ -39,14 +45,15 @@ from albion.server.account_routes import take_one
 from albion.server.errors import ApiError
 from albion.server.languages import page_language, page_response
 from albion.server.lobby import check_origin
-from albion.server.messages import ErrorBody
+from albion.server.messages import BoardPlace, ErrorBody
 from albion.server.pages import WEB
 from albion.server.quotas import Buckets, address_of
 from albion.server.settings import ServerSettings
+from albion.server.why_not import why_not_frame
 from albion.table.decisions import decision_state
 from albion.table.protocol import WordsValue, words_value
 from albion.table.table import AnyTable
-from albion.table.tutorial import Lesson, Played
+from albion.table.tutorial import Lesson, Played, look_words
 
 LEARN_RATE, LEARN_BURST = 5.0, 60
 """Requests of the Learn API an address makes a second on average, and at once: a
@@ -62,6 +69,14 @@ class LearnMove(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: str = Field(min_length=1, max_length=200)
+
+
+class LearnPlace(BaseModel):
+    """`POST /api/learn/{game}/steps/{number}/why-not`: a place of the step's board the
+    learner selected, where no legal action sits (as a table's `why_not` names one)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    place: BoardPlace
 
 
 class Ruling(BaseModel):
@@ -127,6 +142,20 @@ def add_learn_routes(app: FastAPI, settings: ServerSettings) -> None:
         lang = page_language(request)
         return await asyncio.to_thread(_move, game_id, found, number, body.action, lang)
 
+    @app.post("/api/learn/{game_id}/steps/{number}/why-not", responses=REFUSALS)
+    async def why_not(game_id: str, number: Annotated[int, Path(ge=1, le=MAX_STEP)],
+                      body: LearnPlace, request: Request) -> dict[str, Any]:
+        """"Why not?" at a place of step `number`'s board: the rulings and sentences that
+        refuse the actions there (`legal` lists those allowed there, if any), with the
+        step's hint. Nothing changes: the step stays."""
+        check_origin(request, settings)
+        take_one(allowance, address_of(request.client), limited)
+        found = _tutorial(game_id)
+        _check_number(game_id, found, number)
+        lang = page_language(request)
+        place = Place(**body.place.model_dump())
+        return await asyncio.to_thread(_why_not, game_id, found, number, place, lang)
+
 
 @lru_cache(maxsize=32)
 def _tutorial(game_id: str) -> Tutorial:
@@ -160,6 +189,7 @@ def _step_payload(game_id: str, found: Tutorial, number: int, lang: str) -> dict
     return {"game": game_id, "number": number, "count": len(found.steps),
             "title": text(step.title), "text": text(step.text), "hint": text(step.hint),
             "point": _place(step), "pointed": pointed(step, update["view"]["legal"]),
+            "look": translator(lang).words(look_words(step.point, lesson.seat)),
             "teaches": [ruling.model_dump() for ruling in _rulings(game_id, step, lang)],
             "seat": lesson.seat, "update": update}
 
@@ -185,6 +215,19 @@ def _move(game_id: str, found: Tutorial, number: int, action: str,
             "after": said.text(outcome.step.after) if outcome.step.after else "",
             "update": update, "next": None if lesson.is_done else number + 1,
             "complete": lesson.is_done}
+
+
+def _why_not(game_id: str, found: Tutorial, number: int, place: Place,
+             lang: str) -> dict[str, Any]:
+    lesson = _lesson(game_id, found, number)
+    answer = lesson.why_not(place)
+    said = translator(lang)
+    frame = why_not_frame(lesson.table.version, answer)  # a table's answer, as words too
+    frame.pop("type")
+    for reason, kept in zip(frame["reasons"], answer.reasons, strict=True):
+        reason["said"] = said.words(kept.words)
+    return {"outcome": "why_not", "number": number, **frame,
+            "hint": said.text(lesson.step.hint)}
 
 
 def update_payload(table: AnyTable, seat: int, since: int,

@@ -8,17 +8,20 @@ step's hint goes with it and the step stays. An expected move is submitted to th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from albion.core.errors import InvalidActionError
 from albion.core.game import AnyGame
+from albion.core.presentation import Place
 from albion.core.registry import get_game
 from albion.core.state import CHANCE, TERMINAL
 from albion.core.tutorial import Step, Tutorial, TutorialError
-from albion.core.words import Words, say
+from albion.core.words import Seat, Words, say
 from albion.table.decisions import decision_state
 from albion.table.table import AnyTable, Table
+from albion.table.why_not import WhyNot, table_why_not
 
 OTHER_SEATS = "heuristic"
 """Who plays the seats the learner does not hold: the game's hand-written strategy."""
@@ -46,7 +49,8 @@ class Played:
 
 def step_table(game: AnyGame, step: Step, seed: int = 0) -> Table[Any, Any, Any]:
     """A table at `step`'s position: the learner at the seat to move there (a person),
-    bots at the others, chance from `seed`. TutorialError when the position is not one
+    bots at the others, chance from the step's own seed (chosen so the draw leads into
+    the next step) or else `seed`. TutorialError when the position is not one
     where a seat decides; PositionError when it does not read."""
     position = game.from_text(step.position)
     seat = position.current_player()
@@ -54,7 +58,8 @@ def step_table(game: AnyGame, step: Step, seed: int = 0) -> Table[Any, Any, Any]
         raise TutorialError(f"step {step.title!r}: nobody decides at its position")
     players = ["human" if other == seat else OTHER_SEATS
                for other in range(position.num_players)]
-    start = Table(game, players, game.variant(step.variant_pairs), seed, autoplay=False)
+    chance = step.seed if step.seed is not None else seed
+    start = Table(game, players, game.variant(step.variant_pairs), chance, autoplay=False)
     table = start.fork(position)
     table.autoplay = True  # the bots play on from the step's position, not before it
     return table
@@ -115,3 +120,63 @@ class Lesson:
             self.table = step_table(self.game, self.step, self.seed)
             self.seat = self.table.to_move()[0]
         return Played(table, since, step)
+
+    def why_not(self, place: Place) -> WhyNot:
+        """"Why not?" at `place` of the step's board, where the learner may have no legal
+        action: the refusals of the actions the drawing would put there, by the same
+        check that builds the legal actions (`albion.table.why_not`). Nothing changes:
+        the step stays."""
+        return table_why_not(self.table, self.seat, place)
+
+
+def look_words(place: Place, learner: int) -> Words:
+    """Where a step points, as a player would say it to the `learner`'s seat ("line 4",
+    "the 29 in your hand", "the fairy card in your right-hand pile", "P2's castle"): one
+    sentence for the terminal (`albion learn`) and the Learn page alike, put into the
+    reader's language where shown."""
+    mine = place.seat == learner
+    other = Seat(place.seat) if place.seat is not None else None
+    item: Words | None = say(place.item) if place.item else None  # the game's own word
+    area = place.area
+    if area == "right_pile":
+        if item is not None:
+            return (say("the {item} card in your right-hand pile", item=item) if mine else
+                    say("the {item} card in {player}'s right-hand pile", item=item,
+                        player=other or Seat(0)))
+        return say("your right-hand pile") if mine or other is None else \
+            say("{player}'s right-hand pile", player=other)
+    if area == "castle":
+        return say("your castle") if mine or other is None else \
+            say("{player}'s castle", player=other)
+    if area == "line" and place.number is not None:
+        return say("line {number}", number=place.number)
+    if area == "hand":
+        if mine and place.number is not None:
+            return say("the {number} in your hand", number=place.number)
+        return say("your hand") if mine or other is None else \
+            say("{player}'s hand", player=other)
+    if area == "pile" and item is not None:
+        return say("the {item} pile of disks", item=item)
+    if area == "disks":
+        if item is not None:
+            return say("your {item} disks", item=item) if mine or other is None else \
+                say("{player}'s {item} disks", player=other, item=item)
+        return say("your disks") if mine or other is None else \
+            say("{player}'s disks", player=other)
+    if area == "square" and place.square is not None:
+        found = SQUARE.fullmatch(place.square)
+        if found is not None:
+            return say("the square at row {row}, column {column}",
+                       row=int(found["row"]), column=int(found["column"]))
+    if area == "circle" and item is not None:
+        return say("the {item} starting circle", item=item)
+    return AREAS.get(area) or say(area.replace("_", " "))
+
+
+SQUARE = re.compile(r"r(?P<row>\d+)c(?P<column>\d+)")
+"""A square's name on the board (Super Camelot's `r12c14`)."""
+AREAS = {"draw_pile": say("the draw pile"), "right_pile": say("a right-hand pile"),
+         "castle": say("a castle"), "line": say("a line"), "hand": say("a hand"),
+         "pile": say("a pile of disks"), "disks": say("a player's disks"),
+         "square": say("a square"), "circle": say("a starting circle")}
+"""A board area, when the point names nothing more of it."""

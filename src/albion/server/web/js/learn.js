@@ -7,11 +7,15 @@
 // it brought about, then the next step). Keyboard: a choice's number (two digits from the
 // tenth on), Enter on a focused target, h for the hint, Enter on "Next step". The text
 // mode (text-mode.js) reads each step's position and choices for screen readers.
+// "Why not?": a place of the board with no legal action (the board script marks it with
+// dom.js spot) asks the server (POST …/why-not {place}) and the refusal of the actions
+// there — the same check that builds the legal actions, as at a table — shows with its
+// ruling and the step's hint; the step stays.
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
 import { header } from "./header.js";
-import { known, lang, t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { actionLabel, english, said, seatName } from "./words.js";
 import { TextMode, eventLine } from "./text-mode.js";
 
@@ -48,26 +52,6 @@ let busy = false; // a move is on its way to the server
 let last = null; // the update the last move brought
 
 const namer = (seat) => (step ? seatName(step.update.view, {}, seat) : `P${seat + 1}`);
-
-/** Where the step points, in words: the board's area, then its seat, square, item or
- * number (the area's words are those `albion learn` says). */
-function placeWords(point) {
-  const areas = {
-    draw_pile: t("the draw pile"), right_pile: t("a right-hand pile"), castle: t("a castle"),
-    line: t("a line"), hand: t("a hand"), pile: t("a pile of disks"), disks: t("a player's disks"),
-    square: t("a square"), circle: t("a starting circle"),
-  };
-  const parts = [areas[point.area] || english(point.area.replaceAll("_", " "))];
-  if (point.seat !== undefined) parts.push(namer(point.seat));
-  for (const key of ["square", "item", "number"]) {
-    const value = point[key];
-    if (value === undefined) continue;
-    const square = key === "square" ? /^r(\d+)c(\d+)$/.exec(value) : null;
-    if (square) parts.push(t("row {row}, column {column}", { row: square[1], column: square[2] }));
-    else parts.push(typeof value === "string" && known(value) ? t(value) : String(value));
-  }
-  return parts.join(" · ");
-}
 
 /** Mark the place the step points at on the drawn board: the targets of the legal
  * actions that sit there (the server lists them), and a square it names. */
@@ -128,7 +112,7 @@ async function showStep(number) {
   ui.progress.value = number - 1;
   ui.stepTitle.textContent = t("Step {number} of {count}: {title}", { number, count: step.count, title: step.title });
   ui.text.textContent = step.text;
-  clear(ui.look).append(el("b", {}, t("Look at:")), " ", placeWords(step.point));
+  clear(ui.look).append(el("b", {}, t("Look at:")), " ", step.look); // as `albion learn` says it
   clear(ui.teaches).append(t("This step teaches:"), " ", ...step.teaches.flatMap((ruling, index) => [
     index ? ", " : "", el("a", { href: `/rules/${encodeURIComponent(gameId)}#${encodeURIComponent(ruling.id)}`,
       "data-ruling": ruling.id }, ruling.id), ` (${ruling.title})`]));
@@ -169,6 +153,42 @@ async function submit(text) {
 function rulingLink(id, title) {
   return el("a", { href: `/rules/${encodeURIComponent(gameId)}#${encodeURIComponent(id)}`,
     "data-testid": "learn-refusal-ruling", "data-ruling": id }, title ? t("{title} ({ruling})", { title, ruling: id }) : id);
+}
+
+/** A place with no legal action was selected: ask why (the step stays). */
+async function askWhyNot(node) {
+  if (!step || settled || busy || !node) return;
+  let place;
+  try {
+    place = JSON.parse(node.getAttribute("data-place"));
+  } catch {
+    return;
+  }
+  busy = true;
+  ui.problem.classList.add("hidden");
+  let answer;
+  try {
+    answer = await api(`${base}/steps/${step.number}/why-not?lang=${encodeURIComponent(lang)}`, { body: { place } });
+  } catch (error) {
+    showProblem(said(error.words, error.message));
+    return;
+  } finally {
+    busy = false;
+  }
+  if (answer.number !== step.number || settled) return;
+  let why;
+  if (answer.legal.length) why = [t("That is one of your choices now: pick it on the board or in the list.")];
+  else if (!answer.reasons.length) why = [t("Nothing is ever played there.")];
+  else {
+    why = answer.reasons.flatMap((reason, index) => [index ? " " : "",
+      el("span", { class: "why-not-reason", "data-testid": "learn-why-not-reason", "data-ruling": reason.ruling },
+        t("Not now: {reason}", { reason: said(reason.words, reason.said || reason.message, namer) }),
+        " (", rulingLink(reason.ruling), ").")]);
+  }
+  clear(ui.refusal).append(el("p", {}, el("b", {}, t("Why not?")), " ", ...why),
+    el("p", { "data-testid": "learn-refusal-hint" }, t("Hint: {hint}", { hint: answer.hint })));
+  ui.refusal.classList.remove("hidden");
+  document.body.dataset.status = "why-not";
 }
 
 /** A move the step does not take: the rules' reason and the ruling it rests on, or (a
@@ -265,6 +285,7 @@ function pickTyped() {
 document.addEventListener("click", (event) => {
   const node = event.target.closest("[data-action]");
   if (node) submit(node.getAttribute("data-action"));
+  else if (ui.board.contains(event.target)) askWhyNot(event.target.closest("[data-place]")); // why not?
 });
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -291,6 +312,11 @@ async function main() {
     el("div", { class: "row" }, ui.title, textMode.switch), ui.intro, ui.problem,
     el("div", { class: "learn-layout" }, stepPanel, boardColumn)));
   ui.hintButton.addEventListener("click", showHint);
+  // The text mode switched on at a step: its reading starts at the step's heading, which
+  // had the focus before the switch took it (the step's words come first, issue 32).
+  textMode.toggle.addEventListener("change", () => {
+    if (textMode.toggle.checked && step && !settled) ui.stepTitle.focus();
+  });
   let games;
   try {
     [info, games] = await Promise.all([api(`${base}?lang=${encodeURIComponent(lang)}`), api("/api/games")]);
