@@ -144,10 +144,10 @@ class Judge:
         self.actions = [game.parse_action(state, text)
                         for state, text in zip(states, record.actions, strict=False)]
 
-    def script_after(self, index: int) -> Script:
-        """The chance outcomes the game went on to have after action `index`."""
+    def script_from(self, index: int) -> Script:
+        """The chance outcomes the game went on to have from action `index` on."""
         return chance_script([action for state, action in zip(
-            self.states[index + 1:], self.actions[index + 1:], strict=False)
+            self.states[index:], self.actions[index:], strict=False)
             if state.current_player() == CHANCE])
 
     def decision(self, index: int) -> Decision:
@@ -157,7 +157,7 @@ class Judge:
         estimate = fair_estimate(game, view, state.legal_actions(), played,
                                  self.fair_settings, self.settings.candidates,
                                  self.settings.seed, index)
-        hindsight = hindsight_chances(state, self.script_after(index - 1),
+        hindsight = hindsight_chances(state, self.script_from(index),
                                       derive_rng(self.settings.seed, "hindsight", index),
                                       self.hindsight_settings)
         n = estimate.iterations
