@@ -359,7 +359,7 @@ def advance_one(state: Any, rng: random.Random) -> int:
 
 
 @pytest.mark.parametrize("name", ["albion_diamoniak", "albion_super_camelot"])
-def test_max_game_length_bounds_games_honestly(name: str) -> None:
+def test_all4_max_game_length_bounds_games_honestly(name: str) -> None:
     """`max_game_length` is within MARGIN (rounded up to a hundred) of the longest game seen
     (it was 22× and 80× the longest random game), above every game played here, and a game
     that reaches it ends there as a draw (1/n each), refusing any further action."""

@@ -82,8 +82,9 @@ def test_rs6_every_seat_still_to_commit_decides_in_one_parallel_step() -> None:
     observations, _ = env.reset(seed=1)
     rng = np.random.default_rng(0)
     simultaneous = 0
+    noop = env.game.num_distinct_actions
     while env.agents:
-        deciding = [a for a, obs in observations.items() if obs["action_mask"].any()]
+        deciding = [a for a, obs in observations.items() if not obs["action_mask"][noop]]
         play_step = [a for a in deciding
                      if np.flatnonzero(observations[a]["action_mask"]).min() >= 5]
         if len(deciding) > 1:
@@ -136,8 +137,9 @@ def test_masks_hold_exactly_the_legal_actions_and_illegal_ones_are_refused() -> 
         legal = env.table.legal_actions(env.possible_agents.index(agent))
         assert sorted(game.action_index(a) for a in legal) == list(np.flatnonzero(mask))
         for other in env.possible_agents:
-            if other != agent:
-                assert not env.observe(other)["action_mask"].any()
+            if other != agent:  # ALL-4: the no-op alone
+                assert list(np.flatnonzero(env.observe(other)["action_mask"])) == [
+                    game.num_distinct_actions]
         illegal = int(np.flatnonzero(mask == 0)[0])
         version = env.table.version
         with pytest.raises(IllegalActionError):
@@ -170,8 +172,8 @@ def test_all1_rewards_sum_as_the_scheme_says(scheme: str, expected: float) -> No
 
 def test_names_versions_variants_and_render() -> None:
     env = pz.env("super-camelot", num_players=2, render_mode="ansi", max_turns=5)
-    assert str(env) == "super_camelot_v1" and env.metadata["name"] == "super_camelot_v1"
-    assert pz.parallel_env("raiding-stonehenge").metadata["name"] == "raiding_stonehenge_v1"
+    assert str(env) == "super_camelot_v2" and env.metadata["name"] == "super_camelot_v2"
+    assert pz.parallel_env("raiding-stonehenge").metadata["name"] == "raiding_stonehenge_v2"
     assert env.game.variant(env.game.preset)["max_turns"] == 5
     shown = pz.env("diamoniak", render_mode="ansi")
     shown.reset(seed=0)
@@ -182,3 +184,83 @@ def test_names_versions_variants_and_render() -> None:
         pz.env("diamoniak", fairy="sometimes")
     with pytest.raises(ValueError, match="rewards"):
         pz.env("diamoniak", rewards="elo")
+
+
+# Issue 34: traps a researcher hit through PettingZoo's own tools.
+
+
+def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """What a masked sampler does: one of the allowed indices (raises on an empty mask,
+    as np.random.choice, a Categorical over mask / mask.sum(), … do)."""
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("diamoniak", 3),
+                                                  ("raiding-stonehenge", 4)])
+def test_all4_no_mask_is_ever_empty_the_noop_stands_in_when_nothing_is_decided(
+        game_id: str, players: int) -> None:
+    """ALL-4, pgx's rule: a seat with nothing to decide (another's turn, or the game over)
+    has a mask with exactly one index, the adapter's no-op (the last index); a seat that
+    may decide (in RS-6's commit, every seat still to commit) has exactly its legal
+    actions, never the no-op; the no-op from a seat that decides is refused."""
+    env = pz.env(game_id, num_players=players)
+    noop = env.game.num_distinct_actions
+    assert env.action_space("player_0").n == noop + 1
+    rng = np.random.default_rng(1)
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            for other in env.possible_agents:
+                mask = env.observe(other)["action_mask"]
+                seat = env.possible_agents.index(other)
+                legal = [] if env.terminations[agent] else env.table.legal_actions(seat)
+                assert list(np.flatnonzero(mask)) == (
+                    sorted(env.game.action_index(a) for a in legal) if legal else [noop])
+            observation, _, terminated, truncated, _ = env.last()
+            if not terminated:
+                with pytest.raises(IllegalActionError, match="ALL-4"):
+                    env.step(noop)
+            action = masked_choice(rng, observation["action_mask"])
+            env.step(None if (terminated or truncated) and seed else action)
+
+
+def test_parallel_to_aec_plays_whole_games_with_masked_sampling() -> None:
+    """PettingZoo's `parallel_to_aec` asks every agent in turn, deciding or not: each one's
+    mask allows something (the no-op for seats with nothing to decide), and a game runs to
+    its end with a masked sampler."""
+    from pettingzoo.utils.conversions import parallel_to_aec  # noqa: PLC0415
+
+    env = parallel_to_aec(pz.parallel_env("raiding-stonehenge", num_players=3))
+    rng = np.random.default_rng(2)
+    env.reset(seed=5)
+    ended = False
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            ended = True
+            env.step(None)
+            continue
+        env.step(masked_choice(rng, observation["action_mask"]))
+    assert ended
+
+
+def test_state_space_holds_the_state_state_test() -> None:
+    """PettingZoo's state_test checks (`state_space` with `state()`), on both envs; the
+    AEC loop is sampled with masks (state_test's own samples unmasked, illegal actions)."""
+    from pettingzoo.test.state_test import test_parallel_env, test_state_space  # noqa: PLC0415
+
+    parallel = pz.parallel_env("raiding-stonehenge", num_players=3)
+    aec = pz.env("super-camelot", num_players=2, max_turns=10)
+    with only_expected_warnings():
+        test_state_space(aec)
+        test_state_space(parallel)
+        test_parallel_env(parallel)
+    rng = np.random.default_rng(3)
+    aec.reset(seed=1)
+    assert aec.state_space.contains(aec.state())
+    for agent in aec.agent_iter():
+        observation, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else masked_choice(
+            rng, observation["action_mask"]))
+        if aec.agents:
+            assert aec.state_space.contains(aec.state()), agent

@@ -1,7 +1,7 @@
 """Research adapters (the `[rl]` extra: numpy, PettingZoo, Gymnasium, OpenSpiel): Albion's
 games as environments researchers' tools take unchanged.
 
-- `albion.rl.pettingzoo`: `env("diamoniak", num_players=2, **variant)` (AEC, `diamoniak_v1`)
+- `albion.rl.pettingzoo`: `env("diamoniak", num_players=2, **variant)` (AEC, `diamoniak_v2`)
   and `parallel_env("raiding-stonehenge")` (RS-6's simultaneous commit);
 - `albion.rl.gymnasium`: `make("diamoniak", opponents=["heuristic"])`, one seat against
   Albion's bots.

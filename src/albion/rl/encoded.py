@@ -1,6 +1,12 @@
 """A table as learning code sees it, shared by the PettingZoo and Gymnasium adapters:
 spaces, observations (the game's tensor of a seat's view, `Game.observation_tensor`) with
-their masks over the fixed action space, rewards, and a text picture.
+their masks over the fixed action space and the adapter's no-op, rewards, and a picture.
+
+The adapters' action space is the game's fixed one (docs/action-spaces.md) plus one
+index, the no-op (`noop(game)`, the last): pgx's rule that no mask is ever empty. A seat
+that decides now has its legal actions in its mask, never the no-op; a seat with nothing
+to decide (another's turn, or the game over) has the no-op alone, so a masked sampler
+never meets an empty mask (issue 34; version `_v2`, docs/observations.md).
 
 Everything is read through the Table (the one authority): chance is its seeded draw, bots
 decide from their views, and a seat's observation is built from its view alone."""
@@ -14,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from albion.core.errors import InvalidActionError
+from albion.core.errors import IllegalActionError, InvalidActionError
 from albion.core.game import AnyGame
 from albion.core.registry import plugin_of
 from albion.table import AnyTable
@@ -31,9 +37,23 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+VERSION = 2
+"""The adapters' version: 2 since the no-op index (issue 34; 1 had all-zero masks)."""
+
+
 def env_name(game: AnyGame) -> str:
-    """`diamoniak_v1`: the id with underscores, and the adapter's version."""
-    return f"{game.id.replace('-', '_')}_v1"
+    """`diamoniak_v2`: the id with underscores, and the adapter's version."""
+    return f"{game.id.replace('-', '_')}_v{VERSION}"
+
+
+def noop(game: AnyGame) -> int:
+    """The no-op's index: right after the game's fixed action space."""
+    return game.num_distinct_actions
+
+
+def num_actions(game: AnyGame) -> int:
+    """The adapters' action count: the game's fixed space and the no-op."""
+    return game.num_distinct_actions + 1
 
 
 def tensor_space(game: AnyGame, num_players: int) -> spaces.Box:
@@ -42,7 +62,11 @@ def tensor_space(game: AnyGame, num_players: int) -> spaces.Box:
 
 
 def mask_space(game: AnyGame) -> spaces.Box:
-    return spaces.Box(0, 1, (game.num_distinct_actions,), np.int8)
+    return spaces.Box(0, 1, (num_actions(game),), np.int8)
+
+
+def action_space(game: AnyGame) -> spaces.Discrete:
+    return spaces.Discrete(num_actions(game))
 
 
 def observation_space(game: AnyGame, num_players: int) -> spaces.Dict:
@@ -51,11 +75,31 @@ def observation_space(game: AnyGame, num_players: int) -> spaces.Dict:
 
 
 def action_mask(game: AnyGame, table: AnyTable, seat: int) -> npt.NDArray[np.int8]:
-    """1 at the index of each action `seat` may take now (all 0 when it may not decide)."""
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    for action in table.legal_actions(seat):
+    """1 at the index of each action `seat` may take now; the no-op alone when it has
+    none (another's turn, or the game over)."""
+    mask = np.zeros(num_actions(game), dtype=np.int8)
+    legal = table.legal_actions(seat) if not table.is_over() else []
+    for action in legal:
         mask[game.action_index(action)] = 1
+    if not legal:
+        mask[noop(game)] = 1
     return mask
+
+
+def is_noop(game: AnyGame, index: Any) -> bool:
+    """Whether `index` is the no-op (None counts as one: PettingZoo's dead step)."""
+    if index is None:
+        return True
+    try:
+        return int(index) == noop(game)
+    except (TypeError, ValueError):
+        return False
+
+
+def refuse_noop(seat: int) -> IllegalActionError:
+    """ALL-4: the no-op from a seat that decides now, which has legal actions."""
+    return IllegalActionError("ALL-4", f"seat {seat} decides now: the no-op is only for a "
+                                       "seat with nothing to decide")
 
 
 def observe(game: AnyGame, table: AnyTable, seat: int) -> Observation:
@@ -90,6 +134,21 @@ def check_scheme(scheme: str) -> RewardScheme:
     if scheme not in REWARD_SCHEMES:
         raise ValueError(f"rewards={scheme!r}: one of {', '.join(REWARD_SCHEMES)}")
     return scheme
+
+
+def picture_rgb(text: str) -> npt.NDArray[np.uint8]:
+    """`text` drawn in a monospace font, as an (height, width, 3) uint8 image."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415 - on render
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    lines = text.splitlines() or [""]
+    width = max(20, *(len(line) for line in lines))
+    figure = Figure(figsize=(width * 0.075, len(lines) * 0.16 + 0.2), dpi=100)
+    canvas = FigureCanvasAgg(figure)
+    figure.text(0.01, 0.99, text, family="monospace", fontsize=8, va="top")
+    canvas.draw()  # type: ignore[no-untyped-call]  # matplotlib's Agg canvas is untyped
+    rgba = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+    return np.ascontiguousarray(np.asarray(rgba)[:, :, :3])
 
 
 def picture(game: AnyGame, table: AnyTable, names: list[str]) -> str:

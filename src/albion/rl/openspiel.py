@@ -339,7 +339,7 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         at = self._at
         index = int(action)
         if self._cut():
-            raise ValueError(f"the game ended at max_game_length ({at.moves} actions)")
+            raise ValueError(f"the game ended at max_game_length ({at.moves} actions, ALL-4)")
         if index not in self._indices():
             space = self._at.game.space
             raise ValueError(f"action {index} is not legal here: "
@@ -364,7 +364,7 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
 
     def returns(self) -> list[float]:
         """ALL-1: a win 1, a shared win 1/k, a draw at the safety cap 1/n (and at
-        `max_game_length`); 0s until the end (terminal rewards)."""
+        `max_game_length`, ALL-4); 0s until the end (terminal rewards)."""
         state = self._at.state
         players = self._at.game.num_players()
         if state.is_terminal():

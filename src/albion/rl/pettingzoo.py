@@ -1,10 +1,13 @@
 """PettingZoo environments for Albion's games: an AEC env per game (`env("diamoniak")`,
-named `diamoniak_v1`) and, for simultaneous decisions (RS-6), a Parallel env
+named `diamoniak_v2`) and, for simultaneous decisions (RS-6), a Parallel env
 (`parallel_env("raiding-stonehenge")`). Both pass PettingZoo's own checkers.
 
 Agents are `player_0` … (seats). An observation is `{"observation": the game's tensor of
 the agent's view (docs/observations.md), "action_mask": int8 over the fixed action space
-(docs/action-spaces.md)}`; the mask is 1 only for the actions the agent may take now.
+(docs/action-spaces.md) and the no-op}`; the mask is 1 only for the actions the agent may
+take now, or for the no-op alone (the last index) when it has nothing to decide (ALL-4,
+pgx's rule: no mask is ever empty, so `parallel_to_aec` and masked samplers work).
+Both envs have `state()` and `state_space`: the spectator's tensor (public facts only).
 Chance is played inside, by the Table's generator, seeded by `reset(seed=…)`. Rewards
 come at the end, from ALL-1's returns: "zero-sum" (default: a lone winner +1, each loser
 −1/(n − 1), a draw 0) or "returns" (the shares themselves). A game stopped by its safety
@@ -49,7 +52,8 @@ class _Game:
         self.names = [encoded.agent_name(seat) for seat in range(num_players)]
         self.seat_of = {name: seat for seat, name in enumerate(self.names)}
         observation = encoded.observation_space(self.game, num_players)
-        action = spaces.Discrete(self.game.num_distinct_actions)
+        action = encoded.action_space(self.game)
+        self.state_space = encoded.tensor_space(self.game, num_players)
         self.observation_spaces = dict.fromkeys(self.names, observation)
         self.action_spaces = dict.fromkeys(self.names, action)
         self._seeds = random.Random(int.from_bytes(os.urandom(8), "big"))
@@ -71,6 +75,10 @@ class _Game:
 
     def observe(self, table: AnyTable, agent: str) -> Observation:
         return encoded.observe(self.game, table, self.seat_of[agent])
+
+    def state(self, table: AnyTable) -> np.ndarray[Any, Any]:
+        """PettingZoo's global state: the spectator's tensor (public facts only)."""
+        return np.asarray(self.game.observation_tensor(table.observe(None)))
 
     def picture(self, table: AnyTable) -> str | None:
         text = encoded.picture(self.game, table, self.names)
@@ -96,6 +104,7 @@ class AlbionAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.possible_agents = list(self._game.names)
         self.observation_spaces = self._game.observation_spaces
         self.action_spaces = self._game.action_spaces
+        self.state_space = self._game.state_space
         self.table = self._game.table
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -103,6 +112,10 @@ class AlbionAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """PettingZoo's global state: the spectator's tensor (public facts only)."""
+        return self._game.state(self.table)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table = self._game.new_table(seed)
@@ -119,12 +132,15 @@ class AlbionAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def step(self, action: Any) -> None:
         """Apply the agent's action (an index of the fixed space). An index that is not
-        legal now raises (IllegalActionError names the ruling), changing nothing."""
+        legal now raises (IllegalActionError names the ruling), changing nothing. Once
+        the agent is done, None or the no-op (ALL-4) retires it."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(None if encoded.is_noop(self.game, action) else action)
             return
         seat = self._game.seat_of[agent]
+        if encoded.is_noop(self.game, action):
+            raise encoded.refuse_noop(seat)
         self.table.submit(seat, encoded.decode(self.game, action), self.table.version)
         self._cumulative_rewards[agent] = 0.0
         if self.table.is_over():
@@ -150,8 +166,9 @@ class AlbionParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
     """One Albion game as a PettingZoo Parallel env: each step takes the decisions of
     every seat that may decide now — all the seats still to commit in a simultaneous step
     (RS-6), else the one seat to move — and ignores the actions of the others (their
-    masks are all 0). Seats deciding at once are applied in commit order; their choices
-    are hidden and independent (RS-6), so the order changes nothing."""
+    masks hold the no-op alone, ALL-4; they may also be left out). Seats deciding at once
+    are applied in commit order; their choices are hidden and independent (RS-6), so the
+    order changes nothing."""
 
     def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None,
                  rewards: str = "zero-sum", **variant: VariantValue) -> None:
@@ -163,6 +180,7 @@ class AlbionParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
         self.agents = list(self.possible_agents)
         self.observation_spaces = self._game.observation_spaces
         self.action_spaces = self._game.action_spaces
+        self.state_space = self._game.state_space
         self.table = self._game.table
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -188,6 +206,8 @@ class AlbionParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
             agent = self._game.names[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} decides now and was given no action")
+            if encoded.is_noop(self.game, actions[agent]):
+                raise encoded.refuse_noop(seat)
             action = encoded.decode(self.game, actions[agent])
             if action not in self.table.legal_actions(seat):
                 raise AlbionError(f"{agent}: action {actions[agent]} is not legal now")
@@ -220,7 +240,7 @@ class AlbionParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
 
     def state(self) -> np.ndarray[Any, Any]:
         """PettingZoo's global state: the spectator's tensor (public facts only)."""
-        return np.asarray(self.game.observation_tensor(self.table.observe(None)))
+        return self._game.state(self.table)
 
 
 def raw_env(game_id: str, num_players: int = 2, render_mode: str | None = None,
