@@ -70,13 +70,17 @@ class DiamoniakBatch:
         return np.where(self.phase == OVER, -1, self.seat).astype(np.int32)
 
     def copy(self) -> DiamoniakBatch:
-        """Arrays copied; the Generator shared (its stream goes on)."""
-        copied = {f.name: getattr(self, f.name).copy() for f in fields(self)
-                  if isinstance(getattr(self, f.name), np.ndarray)}
+        """Arrays copied; the Generator shared (its stream goes on); the mask shared (a
+        step makes a new one, nothing writes into it)."""
+        copied = {name: getattr(self, name).copy() for name in COPIED}
         return replace(self, **copied,
                        script=None if self.script is None else self.script.copy(),
                        first_script=None if self.first_script is None
                        else self.first_script.copy())
+
+
+COPIED: Final = tuple(f.name for f in fields(DiamoniakBatch)
+                      if f.name not in ("legal_action_mask", "rng", "script", "first_script"))
 
 
 class VectorDiamoniak:
@@ -135,7 +139,10 @@ class VectorDiamoniak:
         self.apply(s, chosen, ~was_over)
         s.legal_action_mask = self.legal_mask(s)
         over = s.phase == OVER
-        rewards = np.where((over & ~was_over)[:, None], self.returns(s), 0).astype(np.float32)
+        ended = over & ~was_over
+        rewards = np.zeros((over.size, self.n), dtype=np.float32)
+        if ended.any():
+            rewards[ended] = self.returns(s)[ended]
         return s, rewards, over, s.legal_action_mask
 
     def check_actions(self, state: DiamoniakBatch, actions: npt.ArrayLike) -> IntArray:
@@ -325,11 +332,12 @@ class VectorDiamoniak:
         every action is marked legal and ignored (pgx's convention: a masked sampler
         never sees an all-zero row)."""
         batch, n = s.seat.shape[0], self.n
-        mask = np.zeros((batch, ACTIONS), dtype=bool)
+        by_action = np.zeros((ACTIONS, batch), dtype=bool)
+        mask = by_action.T  # rows written contiguously, read as (B, 38)
         phase = s.phase
         rows = np.arange(batch)
         me = s.seat
-        can_draw = (s.pile.sum(axis=1) + s.discard.sum(axis=1)) > 0  # DI-9
+        can_draw = (s.pile != 0).any(axis=1) | (s.discard != 0).any(axis=1)  # DI-9
         start = phase == TURN_START
         mask[:, DRAW] = (start | (phase == DRAW_OR_STOP)) & can_draw
         mask[:, STOP] = phase == DRAW_OR_STOP

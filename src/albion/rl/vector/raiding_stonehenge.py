@@ -88,9 +88,14 @@ class RaidingBatch:
         return np.where(self.phase == OVER, -1, self.seat).astype(np.int32)
 
     def copy(self) -> RaidingBatch:
-        copied = {f.name: getattr(self, f.name).copy() for f in fields(self)
-                  if f.name != "deck_order"}
+        """Arrays copied but the deck's order (read only) and the mask (a step makes a
+        new one, nothing writes into it)."""
+        copied = {name: getattr(self, name).copy() for name in COPIED}
         return replace(self, **copied)
+
+
+COPIED: Final = tuple(f.name for f in fields(RaidingBatch)
+                      if f.name not in ("deck_order", "legal_action_mask"))
 
 
 class VectorRaiding:
@@ -156,7 +161,10 @@ class VectorRaiding:
         self.apply(s, chosen, ~was_over)
         s.legal_action_mask = self.legal_mask(s)
         over = s.phase == OVER
-        rewards = np.where((over & ~was_over)[:, None], self.returns(s), 0).astype(np.float32)
+        ended = over & ~was_over
+        rewards = np.zeros((over.size, self.n), dtype=np.float32)
+        if ended.any():
+            rewards[ended] = self.returns(s)[ended]
         return s, rewards, over, s.legal_action_mask
 
     def returns(self, s: RaidingBatch) -> npt.NDArray[np.float64]:
@@ -365,7 +373,7 @@ class VectorRaiding:
         """The legal actions of the seat asked, over the fixed space (75); all True at
         the end (pgx's convention)."""
         batch = s.seat.shape[0]
-        mask = np.zeros((batch, ACTIONS), dtype=bool)
+        mask = np.zeros((ACTIONS, batch), dtype=bool).T  # rows contiguous, read as (B, 75)
         phase = s.phase
         rows = np.arange(batch)
         mask[:, TAKE0:TAKE0 + LINES] = (phase == PICK)[:, None] & (s.line_len > 0)  # RS-5
