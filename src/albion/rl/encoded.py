@@ -27,8 +27,10 @@ from albion.table import AnyTable
 
 Observation = dict[str, npt.NDArray[Any]]
 """{"observation": float32 tensor, "action_mask": int8 mask} (PettingZoo's classic envs)."""
-RewardScheme = Literal["zero-sum", "returns"]
-REWARD_SCHEMES: tuple[RewardScheme, ...] = ("zero-sum", "returns")
+RewardScheme = Literal["zero-sum", "returns", "shaped"]
+REWARD_SCHEMES: tuple[RewardScheme, ...] = ("zero-sum", "returns", "shaped")
+""""shaped": "zero-sum" at the end plus Super Camelot's potential-based shaping at every
+step (`albion.rl.shaping`, issue 34)."""
 IllegalPolicy = Literal["raise", "lose"]
 
 
@@ -121,19 +123,47 @@ def decode(game: AnyGame, index: Any) -> Any:
 
 
 def rewards(returns: list[float], scheme: RewardScheme) -> list[float]:
-    """ALL-1's returns (summing to 1) as rewards. "returns": as they are. "zero-sum":
-    centred and scaled to n/(n − 1) × (share − 1/n): a lone winner +1, each loser
-    −1/(n − 1), a shared win in between, a draw 0 each; they sum to 0."""
+    """ALL-1's returns (summing to 1) as rewards. "returns": as they are. "zero-sum" (and
+    "shaped", whose shaping comes on top): centred and scaled to n/(n − 1) × (share −
+    1/n): a lone winner +1, each loser −1/(n − 1), a shared win in between, a draw 0
+    each; they sum to 0."""
     if scheme == "returns":
         return list(returns)
     n = len(returns)
     return [n / (n - 1) * (value - 1 / n) for value in returns]
 
 
-def check_scheme(scheme: str) -> RewardScheme:
+def check_scheme(scheme: str, game: AnyGame) -> RewardScheme:
     if scheme not in REWARD_SCHEMES:
         raise ValueError(f"rewards={scheme!r}: one of {', '.join(REWARD_SCHEMES)}")
+    if scheme == "shaped":
+        from albion.rl.shaping import check_shaped  # noqa: PLC0415 - Super Camelot only
+
+        check_shaped(game)
     return scheme
+
+
+class Rewards:
+    """A table's rewards step by step under a scheme: 0 until the end, then the outcome;
+    with "shaped", each step's shaping on top (`albion.rl.shaping.Shaper`)."""
+
+    def __init__(self, scheme: RewardScheme, table: AnyTable) -> None:
+        self.scheme = scheme
+        self.shaper = None
+        if scheme == "shaped":
+            from albion.rl.shaping import Shaper  # noqa: PLC0415
+
+            self.shaper = Shaper(table)
+
+    def step(self, table: AnyTable) -> list[float]:
+        """Each seat's reward for what happened since the last call."""
+        returns = table.returns()
+        values = [0.0] * table.num_players if returns is None else rewards(
+            returns, self.scheme)
+        if self.shaper is not None:
+            values = [value + shaped for value, shaped in zip(
+                values, self.shaper.step(table), strict=True)]
+        return values
 
 
 def picture_rgb(text: str) -> npt.NDArray[np.uint8]:

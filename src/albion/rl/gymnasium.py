@@ -15,7 +15,8 @@ an empty mask. The other seats are bots (player specs as
 `albion play` takes them: `random`, `heuristic`, `ismcts:iterations=200`) that decide from
 their own views inside the Table, as chance does with the Table's generator seeded by
 `reset(seed=…)`. The reward comes at the end, from ALL-1's returns ("zero-sum" by default:
-a lone winner +1, each loser −1/(n − 1), a draw 0; or "returns"). An action that is not
+a lone winner +1, each loser −1/(n − 1), a draw 0; or "returns"; for Super Camelot also
+"shaped", with potential-based shaping at every step, `albion.rl.shaping`). An action that is not
 legal ends the episode as a loss, reward −1, `info["illegal_action"]` set (pgx's rule: an
 unmasked learner learns the rules), or raises with `illegal="raise"`.
 """
@@ -70,7 +71,7 @@ class AlbionEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
         self.seat = seat
         self.players = [str(spec) for spec in specs]
         self.players.insert(seat, "human")
-        self.scheme: RewardScheme = encoded.check_scheme(rewards)
+        self.scheme: RewardScheme = encoded.check_scheme(rewards, self.game)
         self.illegal = illegal
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": encoded.env_name(self.game)}
@@ -88,6 +89,7 @@ class AlbionEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             table_seed = int(self.np_random.integers(2**63))
             self.table = Table(self.game, self.players, self.variant, seed=table_seed,
                                events=False)
+            self._rewards = encoded.Rewards(self.scheme, self.table)
             if not self.table.is_over():
                 return self._observation(), self._info()
         raise RuntimeError(f"{FRESH_GAMES} games ended before seat {self.seat} could decide")
@@ -113,10 +115,7 @@ class AlbionEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
             info["illegal_action"] = True
             return self._observation(), ILLEGAL_REWARD, True, False, info
         table.submit(self.seat, chosen, table.version)
-        reward = 0.0
-        returns = table.returns()
-        if returns is not None:
-            reward = encoded.rewards(returns, self.scheme)[self.seat]
+        reward = self._rewards.step(table)[self.seat]
         return self._observation(), reward, table.is_over(), False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -10,8 +10,10 @@ pgx's rule: no mask is ever empty, so `parallel_to_aec` and masked samplers work
 Both envs have `state()` and `state_space`: the spectator's tensor (public facts only).
 Chance is played inside, by the Table's generator, seeded by `reset(seed=…)`. Rewards
 come at the end, from ALL-1's returns: "zero-sum" (default: a lone winner +1, each loser
-−1/(n − 1), a draw 0) or "returns" (the shares themselves). A game stopped by its safety
-cap (DI-10, SC-37) is a draw and a termination, as the rules say, not a truncation.
+−1/(n − 1), a draw 0) or "returns" (the shares themselves); for Super Camelot also
+"shaped": "zero-sum" plus potential-based shaping at every step (`albion.rl.shaping`).
+A game stopped by its safety cap (DI-10, SC-37) is a draw and a termination, as the
+rules say, not a truncation.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class _Game:
         self.game.check_players(num_players)
         self.variant = self.game.variant(self.game.preset)
         self.num_players = num_players
-        self.scheme: RewardScheme = encoded.check_scheme(rewards)
+        self.scheme: RewardScheme = encoded.check_scheme(rewards, self.game)
         self.render_mode = render_mode
         self.names = [encoded.agent_name(seat) for seat in range(num_players)]
         self.seat_of = {name: seat for seat, name in enumerate(self.names)}
@@ -64,14 +66,15 @@ class _Game:
         `reset(seed=…)`: the same seed, the same games and chance)."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        return Table(self.game, ["human"] * self.num_players, self.variant,
-                     seed=self._seeds.getrandbits(63), events=False)
+        table = Table(self.game, ["human"] * self.num_players, self.variant,
+                      seed=self._seeds.getrandbits(63), events=False)
+        self.scores = encoded.Rewards(self.scheme, table)
+        return table
 
     def rewards(self, table: AnyTable) -> dict[str, float]:
-        returns = table.returns()
-        values = [0.0] * self.num_players if returns is None else encoded.rewards(
-            returns, self.scheme)
-        return dict(zip(self.names, values, strict=True))
+        """Every agent's reward for the last step (the outcome at the end; with
+        "shaped", the shaping of every step)."""
+        return dict(zip(self.names, self.scores.step(table), strict=True))
 
     def observe(self, table: AnyTable, agent: str) -> Observation:
         return encoded.observe(self.game, table, self.seat_of[agent])
@@ -143,8 +146,8 @@ class AlbionAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             raise encoded.refuse_noop(seat)
         self.table.submit(seat, encoded.decode(self.game, action), self.table.version)
         self._cumulative_rewards[agent] = 0.0
+        self.rewards = self._game.rewards(self.table)
         if self.table.is_over():
-            self.rewards = self._game.rewards(self.table)
             self.terminations = dict.fromkeys(self.agents, True)
             reason = self.table.end_reason()
             self.infos = {name: {"end_reason": reason} for name in self.agents}
