@@ -294,15 +294,48 @@ def test_public_observer_never_holds_a_seats_private_info(name: str, iig: Any) -
 
 @pytest.mark.parametrize("name", NAMES)
 def test_observation_types_not_offered_are_refused(name: str) -> None:
-    """Every seat's private information at once, or private information without the
-    public, is not offered: refused by name rather than answered with a seat's view."""
+    """Every seat's private information at once, or no information at all, is not
+    offered: refused by name rather than answered with a seat's view."""
     game = load(name)
     for iig in (pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
                                            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
                 pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
-                                           private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)):
+                                           private_info=pyspiel.PrivateInfoType.NONE)):
         with pytest.raises(Exception, match="not offered"):
             make_observation(game, iig)
+
+
+PRIVATE = pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+
+
+@pytest.mark.parametrize("name", ["albion_raiding_stonehenge", "albion_super_camelot"])
+def test_private_observer_holds_the_seats_own_secrets_only(name: str) -> None:
+    """RS-18, SC-19: the private-only observer of a seat says what its view shows that the
+    spectator's does not (its hand, its gems), changes with its own canary and never
+    with another seat's."""
+    game = load(name, players=3)
+    observation = make_observation(game, PRIVATE)
+    rng = random.Random(6)
+    checked = 0
+    for _ in range(30):
+        state = advance(game.new_initial_state(), rng, rng.randrange(10, 120))
+        if state.is_terminal():
+            continue
+        engine = state.engine_state
+        for seat in range(game.num_players()):
+            planted = engine.game.plant_canary(engine, seat)
+            if planted is None:
+                continue
+            twin = state.clone()
+            twin._at.state = planted
+            twin._at.forget()
+            for other in range(game.num_players()):
+                same = observation.string_from(twin, other) == \
+                    observation.string_from(state, other)
+                assert same == (other != seat)
+            checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -384,3 +417,19 @@ def test_all4_max_game_length_bounds_games_honestly(name: str) -> None:
     assert state.legal_actions() == []
     with pytest.raises(Exception, match="max_game_length"):
         state.apply_action(0)
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("albion_diamoniak", {"max_turns": 4}), ("albion_raiding_stonehenge", {}),
+    ("albion_super_camelot", {"max_turns": 3})])
+def test_openspiel_playthrough_of_every_default_game_string(name: str,
+                                                             params: dict[str, Any]) -> None:
+    """OpenSpiel's playthrough generator (its golden-file tests) loads the game from its
+    string (every default spelled out, Super Camelot's `enemy_hp` included), asks the
+    default, information-state, public and private observers, and plays to the end."""
+    generate = pytest.importorskip("open_spiel.python.algorithms.generate_playthrough")
+    text = generate.playthrough(str(pyspiel.load_game(name, params)), action_sequence=None,
+                                seed=3)
+    assert "PublicObservationString() = " in text
+    assert "PrivateObservationString(0) = " in text
+    assert "Returns() = " in text

@@ -21,8 +21,9 @@ How the contract maps (docs/openspiel.md):
   has perfect recall: the number of actions, a digest of the sequence of the seat's views
   after each action and of its own actions (`Recall`), and the view. Public-only
   observers (`private_info=NONE`) read the spectator's view (`observe(None)`), which holds
-  no seat's secret; every seat's private information at once, or private information
-  without the public, is not offered and refused.
+  no seat's secret; private-only ones (`public_info=False`) the parts of the seat's view
+  that the spectator's shows otherwise (`private_text`); every seat's private
+  information at once, or no information at all, is not offered and refused.
 - `max_game_length` is bounded by what games do (measured, with a margin), and a game
   that reaches it ends there as a draw (`LONGEST`, docs/openspiel.md).
 - Variant values OpenSpiel's game-string parser would read as numbers (`enemy_hp=1-2-3`)
@@ -38,11 +39,12 @@ search positions, which is the state's contract, not a table's (one game in prog
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -111,6 +113,29 @@ def view_text(view: Any) -> str:
     """A view as text: its repr, which shows every field of the (frozen dataclass) view,
     so two views with one text are equal."""
     return repr(view)
+
+
+def private_text(view: Any, public: Any) -> str:
+    """The seat's private information: each part of its view (a field, an element of a
+    tuple, a field of that element…) that the spectator's view shows otherwise, by path:
+    `hand=(3, 14, 22)`, `players[1].gems=(2, 0, 1)`. Empty when the seat holds no secret."""
+    return " ".join(f"{path}={value!r}" for path, value in _differences(view, public, ""))
+
+
+def _differences(mine: Any, theirs: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if mine == theirs:
+        return
+    if dataclasses.is_dataclass(mine) and type(mine) is type(theirs):
+        for field in dataclasses.fields(mine):
+            if field.name != "seat":
+                yield from _differences(getattr(mine, field.name),
+                                        getattr(theirs, field.name),
+                                        f"{path}.{field.name}" if path else field.name)
+    elif isinstance(mine, tuple) and isinstance(theirs, tuple) and len(mine) == len(theirs):
+        for index, (one, other) in enumerate(zip(mine, theirs, strict=True)):
+            yield from _differences(one, other, f"{path}[{index}]")
+    else:
+        yield path, mine
 
 
 class _Position:
@@ -253,22 +278,29 @@ class AlbionGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> AlbionObserver:
         """OpenSpiel's observation types: public and the seat's private information (the
-        seat's view; the default), or public only (the spectator's view); with
+        seat's view; the default), public only (the spectator's view), private only (what
+        of the seat's view the spectator's shows otherwise: a string, no tensor); with
         `perfect_recall`, the information state. Every seat's private information, or
-        private information without the public, is not offered: refused."""
+        none at all, is not offered: refused."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is None:
-            return AlbionObserver(self, recall=False, public=False)
+            return AlbionObserver(self, recall=False, kind="view")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("private_info=ALL_PLAYERS is not offered: a seat's view holds "
                              "its own secrets only (RS-18, SC-19)")
+        none = private == pyspiel.PrivateInfoType.NONE
         if not iig_obs_type.public_info:
-            raise ValueError("public_info=False is not offered: views hold the public "
-                             "information with the seat's own")
+            if none:
+                raise ValueError("public_info=False with private_info=NONE is not "
+                                 "offered: it observes nothing")
+            if iig_obs_type.perfect_recall:
+                raise ValueError("perfect_recall of private information alone is not "
+                                 "offered")
+            return AlbionObserver(self, recall=False, kind="private")
         return AlbionObserver(self, recall=bool(iig_obs_type.perfect_recall),
-                              public=private == pyspiel.PrivateInfoType.NONE)
+                              kind="public" if none else "view")
 
 
 class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
@@ -426,19 +458,21 @@ class AlbionSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
 
 
 class AlbionObserver:
-    """OpenSpiel's Python observer: strings from the seat's view (`public`: the
-    spectator's, the same for every seat); the tensor is the game's
-    `observation_tensor(view)` with its named slices in `dict` (docs/observations.md), the
-    same for the information state (the current view: the tensor has no memory), or empty
-    when the game has none."""
+    """OpenSpiel's Python observer. `kind` "view": strings from the seat's view; "public":
+    from the spectator's, the same for every seat; "private": the parts of the seat's
+    view the spectator's shows otherwise (`private_text`), with an empty tensor. The
+    tensor is the game's `observation_tensor(view)` with its named slices in `dict`
+    (docs/observations.md), the same for the information state (the current view: the
+    tensor has no memory), or empty when the game has none."""
 
-    def __init__(self, game: AlbionGame, recall: bool, public: bool) -> None:
+    def __init__(self, game: AlbionGame, recall: bool, kind: str) -> None:
         self.recall = recall
-        self.public = public
+        self.kind = kind
+        self.public = kind == "public"
         self.engine = game.engine
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, Any] = {}
-        if game.has_tensor:
+        if game.has_tensor and kind != "private":
             layout = self.engine.observation_layout(game.num_players())
             self.tensor = np.zeros(layout.size, np.float32)
             self.dict = {name: self.tensor[start:start + length]
@@ -450,6 +484,9 @@ class AlbionObserver:
             self.tensor[:] = self.engine.observation_tensor(state.engine_state.observe(seat))
 
     def string_from(self, state: AlbionSpielState, player: int) -> str:
+        if self.kind == "private":
+            engine = state.engine_state
+            return private_text(engine.observe(player), engine.observe(PUBLIC))
         return state._string(PUBLIC if self.public else player, self.recall)
 
 
