@@ -47,13 +47,16 @@ class OpenSpielIsmcts:
     constant `c`, the most visited action) given a time per move instead of a number of
     simulations: its own `run_search` loop, stopped by the clock, with its check that
     every sampled world shares the root's key. At least two simulations: its first only
-    expands the root."""
+    expands the root. Its nodes are keyed by observation strings (the seat's view), as
+    Albion's search keys its nodes, and as the information state did before it gained
+    perfect recall (issue 34: the memory digest costs a view per seat per action)."""
 
     def __init__(self, game: Any, c: float, seed: int) -> None:
         self.random = np.random.RandomState(seed)
         evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
         self.bot = os_ismcts.ISMCTSBot(game, evaluator, c, max_simulations=1,
-                                       random_state=self.random)
+                                       random_state=self.random,
+                                       use_observation_string=True)
 
     def think(self, state: Any, seconds: float) -> tuple[int, int, float]:
         """(action, simulations, seconds spent) from `state`, a decision of its player."""
