@@ -68,10 +68,16 @@ class Calibration:
     bins: list[dict[str, float]]
     """Per bin: its range, positions, mean estimate and share won."""
     seconds: float
+    ece_played: float = 0.0
+    """The ECE of the fair win chance of the action actually played (the line the game
+    went on with), beside the position's (its best candidate's, a maximum of noisy
+    estimates: biased upwards)."""
 
 
-def _calibration_job(job: tuple[str, GameRecord, int, int, int]) -> list[tuple[float, float]]:
-    """(fair chance, result) at a few decisions of one game."""
+def _calibration_job(job: tuple[str, GameRecord, int, int, int]
+                     ) -> list[tuple[float, float, float]]:
+    """(fair chance, fair chance of the action played, result) at a few decisions of one
+    game."""
     game_id, record, iterations, seed, game_index = job
     game = get_game(game_id)
     states = replay(game, record)
@@ -87,7 +93,8 @@ def _calibration_job(job: tuple[str, GameRecord, int, int, int]) -> list[tuple[f
         played = game.parse_action(state, record.actions[index])
         estimate = fair_estimate(game, state.observe(seat), state.legal_actions(), played,
                                  settings, 3, seed, "calibration", game_index, index)
-        found.append((estimate.chance, float(record.returns[seat])))
+        found.append((estimate.chance, estimate.chances[played],
+                      float(record.returns[seat])))
     return found
 
 
@@ -99,14 +106,16 @@ def calibration(game_id: str, positions: int, iterations: int | None, seed: int,
     games = math.ceil(positions / POSITIONS_PER_GAME)
     records = self_play(game_id, games, seed)
     jobs = [(game_id, record, budget, seed, index) for index, record in enumerate(records)]
-    pairs: list[tuple[float, float]] = []
+    triples: list[tuple[float, float, float]] = []
     for done, found in enumerate(_run(_calibration_job, jobs, workers), start=1):
-        pairs.extend(found)
+        triples.extend(found)
         if progress:
             progress(done, len(jobs))
-    pairs = pairs[:positions]
-    return Calibration(game_id, len(pairs), budget, *expected_calibration_error(pairs),
-                       time.perf_counter() - start)
+    triples = triples[:positions]
+    ece, bins = expected_calibration_error([(best, won) for best, _, won in triples])
+    played = expected_calibration_error([(chance, won) for _, chance, won in triples])[0]
+    return Calibration(game_id, len(triples), budget, ece, bins,
+                       time.perf_counter() - start, played)
 
 
 def expected_calibration_error(pairs: Sequence[tuple[float, float]]

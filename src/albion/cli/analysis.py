@@ -70,12 +70,13 @@ def bench_view(results: dict[str, list[Any]]) -> Group:
     parts: list[Table | Text] = []
     if results.get("calibration"):
         table = Table(title=_("Calibration of the fair win chance (target: ECE ≤ 0.03)"))
-        for column in (_("Game"), _("Positions"), _("Iterations"), "ECE", _("Seconds")):
+        for column in (_("Game"), _("Positions"), _("Iterations"), "ECE",
+                       _("ECE of the action played"), _("Seconds")):
             table.add_column(column, justify="right")
         for item in results["calibration"]:
             table.add_row(item.game, str(item.positions), str(item.iterations),
                           _mark(decimal(item.ece, 3), item.ece <= ECE_TARGET),
-                          decimal(item.seconds, 0))
+                          decimal(item.ece_played, 3), decimal(item.seconds, 0))
         parts.append(table)
     if results.get("stability"):
         table = Table(title=_("Stability over 3 seeds (target: the same label on ≥ 90% "
