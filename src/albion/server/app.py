@@ -26,6 +26,8 @@ from albion.core.words import Words, say
 from albion.server.account_routes import AccountKit, add_account_routes
 from albion.server.account_tables import add_account_tables
 from albion.server.actor import Client, TableActor
+from albion.server.analyses import Analyses
+from albion.server.analysis_routes import add_analysis_routes
 from albion.server.body_limit import BodyLimit
 from albion.server.bots import HintsBusy
 from albion.server.chat import LineRefused, clean_line
@@ -102,11 +104,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
     store = Store(settings.database_url)
     store.migrate()
     hub = Hub(store, settings)
+    analyses = Analyses(store, settings)  # issue 33: workers of their own, started at need
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         yield
+        analyses.close()
         await hub.stop()
 
     app = FastAPI(title="Albion", version=__version__, lifespan=lifespan,
@@ -132,6 +136,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     add_notification_routes(app, kit)
     add_profile_routes(app, hub.store, hub.accounts)
     add_replays(app, hub)
+    add_analysis_routes(app, hub, analyses)  # issue 33: after the game, its analysis
     add_learn_routes(app, settings)  # issue 32: the tutorials in the browser
     _table_socket(app, hub, settings, quotas)
     add_pages(app, settings.reports)

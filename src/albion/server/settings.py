@@ -85,6 +85,21 @@ class ServerSettings:
     hints_per_address: int = 1
     """Hints one client address may have being searched at once; one more is refused
     (`busy`)."""
+    analysis_workers: int = 1
+    """Processes analysing finished games (issue 33), apart from the bots' and the hints'
+    and below their priority: an analysis never delays a move."""
+    analysis_queue: int = 8
+    """Analyses waiting or running at once in this process; one more is refused (503)
+    until one ends."""
+    analysis_iterations: int | None = None
+    """The analysis's search budget per candidate action (None: the game's own,
+    `GamePlugin.analysis_iterations`, about 30 s for a median game); tests lower it."""
+    analysis_seconds: float = 600.0
+    """An analysis still running after this long is stopped (its worker replaced)."""
+    analysis_rate: float = 1 / 30
+    """Analyses one client address may ask for a second, on average (one every 30 s past
+    the burst): each may cost a worker half a minute."""
+    analysis_burst: int = 5
     connect_rate: float = 2.0
     """Table WebSockets one client address may open a second, on average."""
     connect_burst: int = 40

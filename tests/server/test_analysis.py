@@ -1,0 +1,145 @@
+"""The analysis of a finished table on the server (issue 33): refused while the game is
+played (ALL-2), run in the background with its progress, stored with the table and
+served again after a restart, said in the reader's language, limited per address."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from albion.server import ServerSettings, create_app
+
+FAST = {"analysis_iterations": 4, "bot_workers": 1}
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'albion.db'}"
+
+
+def server(database: str, **settings: Any) -> TestClient:
+    return TestClient(create_app(ServerSettings(database_url=database, **{**FAST, **settings})),
+                      base_url="http://localhost")
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    with server(database) as c:
+        yield c
+
+
+def finished(client: TestClient, game: str = "diamoniak", seed: int = 3) -> str:
+    """A bots-only table played to its end."""
+    created = client.post("/api/tables", json={"game": game, "players": ["random", "random"],
+                                               "seed": seed})
+    assert created.status_code == 201, created.text
+    table = str(created.json()["table"])
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table
+
+
+def analysed(client: TestClient, table: str, limit: float = 120) -> list[dict[str, Any]]:
+    """Every status seen until the analysis is done (or failed)."""
+    seen = []
+    deadline = time.monotonic() + limit
+    while True:
+        answer = client.get(f"/api/tables/{table}/analysis").json()
+        seen.append(answer)
+        if answer["status"] in ("done", "failed"):
+            return seen
+        assert time.monotonic() < deadline, seen[-1]
+        time.sleep(0.05)
+
+
+def test_all2_an_analysis_of_a_game_in_progress_is_refused_never_computed(
+        client: TestClient) -> None:
+    created = client.post("/api/tables", json={"game": "diamoniak",
+                                               "players": ["human", "random"], "seed": 1})
+    table = created.json()["table"]
+    for method in (client.post, client.get):
+        answer = method(f"/api/tables/{table}/analysis")
+        assert answer.status_code == 409
+        body = answer.json()
+        assert body["error"] == "not_over" and "(ALL-2)" in body["message"]
+        assert "only a finished game is analysed" in body["message"]
+    french = client.get(f"/api/tables/{table}/analysis", headers={"Accept-Language": "fr"})
+    assert french.json()["words"]["args"]["ruling"] == "ALL-2"
+
+
+def test_an_analysis_runs_in_the_background_and_is_stored_and_served_after_a_restart(
+        database: str) -> None:
+    with server(database) as client:
+        table = finished(client)
+        assert client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
+        started = client.post(f"/api/tables/{table}/analysis")
+        assert started.status_code == 202
+        assert started.json()["status"] in ("queued", "running")
+        again = client.post(f"/api/tables/{table}/analysis")  # idempotent: the same job
+        assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
+        seen = analysed(client, table)
+        done = seen[-1]
+        assert done["status"] == "done" and done["progress"] == 1.0, done
+        progress = [answer["progress"] for answer in seen if answer["status"] == "running"]
+        assert progress == sorted(progress) and all(0 <= p <= 1 for p in progress)
+        analysis = done["analysis"]
+        assert analysis["format"] == "albion-analysis/1" and analysis["game"] == "diamoniak"
+        assert analysis["iterations"] == 4 and analysis["decisions"]
+        assert all(d["label"] in ("good", "inaccuracy", "mistake", "blunder")
+                   for d in analysis["decisions"])
+        flagged = {str(d["index"]) for d in analysis["decisions"] if d["reason"]}
+        assert set(done["said"]) == flagged
+        for index, text in done["said"].items():
+            decision = next(d for d in analysis["decisions"] if str(d["index"]) == index)
+            assert text == decision["reason_text"]  # English: the words' own text
+        # Done: a start answers the stored analysis at once, computing nothing again.
+        repeat = client.post(f"/api/tables/{table}/analysis")
+        assert repeat.status_code == 200 and repeat.json()["analysis"] == analysis
+    with server(database) as client:
+        after = client.get(f"/api/tables/{table}/analysis").json()
+        assert after["status"] == "done" and after["analysis"] == analysis
+        french = client.get(f"/api/tables/{table}/analysis?lang=fr").json()
+        assert french["analysis"] == analysis  # stored without a language
+        if flagged:
+            assert set(french["said"]) == flagged and french["said"] != done["said"]
+
+
+def test_an_unknown_table_is_not_found(client: TestClient) -> None:
+    for table in ("AAAAAAAAAAAA", "not-a-table", "x" * 40):
+        for method in (client.post, client.get):
+            answer = method(f"/api/tables/{table}/analysis")
+            assert answer.status_code == 404 and answer.json()["error"] == "not_found"
+
+
+def test_a_request_from_another_site_may_not_start_an_analysis(client: TestClient) -> None:
+    table = finished(client)
+    answer = client.post(f"/api/tables/{table}/analysis",
+                         headers={"Origin": "https://evil.example"})
+    assert answer.status_code == 403 and answer.json()["error"] == "bad_origin"
+    assert client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
+
+
+def test_starts_are_limited_per_address(database: str) -> None:
+    with server(database, analysis_burst=1, analysis_rate=0.001) as client:
+        table = finished(client)
+        assert client.post(f"/api/tables/{table}/analysis").status_code == 202
+        limited = client.post(f"/api/tables/{table}/analysis")
+        assert limited.status_code == 429 and limited.json()["error"] == "rate_limited"
+        assert int(limited.headers["Retry-After"]) >= 1
+        assert analysed(client, table)[-1]["status"] == "done"  # the one started runs on
+
+
+def test_a_full_queue_refuses_a_new_analysis_and_changes_nothing(database: str) -> None:
+    with server(database, analysis_queue=0) as client:
+        table = finished(client)
+        busy = client.post(f"/api/tables/{table}/analysis")
+        assert busy.status_code == 503 and busy.json()["error"] == "busy"
+        assert busy.headers["Retry-After"] == "60"
+        assert client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
