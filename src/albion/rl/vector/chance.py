@@ -9,11 +9,13 @@ size (RS-18), never what the script or the generator will give next.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-IntArray = npt.NDArray[np.int32]
+IntArray = npt.NDArray[np.integer[Any]]
+"""Counts, seats and phases: int8 where they fit (copies and steps 4× lighter), int32 else."""
 
 
 def generator(seed: int | np.random.Generator | None) -> np.random.Generator:

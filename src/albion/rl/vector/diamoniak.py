@@ -38,6 +38,7 @@ DIAMOND, WITCH, FAIRY = 4, 5, 6
 FIRST_PLAYER, TURN_START, DRAWING, DRAW_OR_STOP, FAIRY_CHOICE, WITCH_TOLL, OVER = (
     int(phase) for phase in Phase)
 DECK_ROW: Final = np.array(DECK, dtype=np.float64)
+Bools = npt.NDArray[np.bool_]
 
 
 @dataclass(slots=True)
@@ -69,10 +70,12 @@ class DiamoniakBatch:
         """The seat that decides now; -1 once the game is over (ALL-1's TERMINAL)."""
         return np.where(self.phase == OVER, -1, self.seat).astype(np.int32)
 
-    def copy(self) -> DiamoniakBatch:
+    def copy(self, *, full: bool = False) -> DiamoniakBatch:
         """Arrays copied; the Generator shared (its stream goes on); the mask shared (a
         step makes a new one, nothing writes into it)."""
-        copied = {name: getattr(self, name).copy() for name in COPIED}
+        copied = {name: getattr(self, name).copy()
+                  for name in (*COPIED, "legal_action_mask")} if full else {
+                      name: getattr(self, name).copy() for name in COPIED}
         return replace(self, **copied,
                        script=None if self.script is None else self.script.copy(),
                        first_script=None if self.first_script is None
@@ -106,15 +109,16 @@ class VectorDiamoniak:
         Generator, or from `reveals` (per game, the cards revealed in order, DI-3) and
         `firsts` (per game, the first seat, with first=random)."""
         n = self.n
-        b = np.zeros(batch, dtype=np.int32)
+        b = np.zeros(batch, dtype=np.int8)  # every count fits: 54 cards (DI-1)
         state = DiamoniakBatch(
-            seat=b.copy(), phase=np.full(batch, TURN_START, dtype=np.int32),
-            pile=np.tile(np.array(DECK, dtype=np.int32), (batch, 1)),
-            discard=np.zeros((batch, KINDS), dtype=np.int32),
-            castle=np.full((batch, n), -1, dtype=np.int32),
-            castle_size=np.zeros((batch, n), dtype=np.int32),
-            right=np.zeros((batch, n, KINDS), dtype=np.int32),
-            toll_left=b.copy(), turns=b.copy(), winner=np.full(batch, -1, dtype=np.int32),
+            seat=b.copy(), phase=np.full(batch, TURN_START, dtype=np.int8),
+            pile=np.tile(np.array(DECK, dtype=np.int8), (batch, 1)),
+            discard=np.zeros((batch, KINDS), dtype=np.int8),
+            castle=np.full((batch, n), -1, dtype=np.int8),
+            castle_size=np.zeros((batch, n), dtype=np.int8),
+            right=np.zeros((batch, n, KINDS), dtype=np.int8),
+            toll_left=b.copy(), turns=np.zeros(batch, dtype=np.int32),
+            winner=np.full(batch, -1, dtype=np.int8),
             legal_action_mask=np.zeros((batch, ACTIONS), dtype=bool), rng=generator(seed),
             script=None if reveals is None else Script.of(reveals),
             first_script=None if firsts is None else Script.of(
@@ -122,51 +126,76 @@ class VectorDiamoniak:
         if self.rules.first_random:  # DI-2: a chance outcome before the first turn
             every = np.arange(batch)
             state.seat = (state.first_script.take(every) if state.first_script is not None
-                          else state.rng.integers(0, n, batch, dtype=np.int32))
+                          else state.rng.integers(0, n, batch, dtype=np.int8))
         state.legal_action_mask = self.legal_mask(state)
         return state
 
-    def step(self, state: DiamoniakBatch, actions: npt.ArrayLike
+    def step(self, state: DiamoniakBatch, actions: npt.ArrayLike, where: Bools | None = None
              ) -> tuple[DiamoniakBatch, npt.NDArray[np.float32], npt.NDArray[np.bool_],
                         npt.NDArray[np.bool_]]:
         """Each game's decision (an index of the fixed action space), then its chance:
         (new batch, rewards (B, n): ALL-1's returns on the step a game ends, else 0,
         terminated, legal mask). An action that is not legal is refused (ValueError
-        naming the game) and nothing changes."""
-        chosen = self.check_actions(state, actions)
+        naming the game) and nothing changes. Games outside `where` (if given) stay as
+        they are, their actions unread."""
+        chosen = self.check_actions(state, actions, where)
         s = state.copy()
         was_over = s.phase == OVER
-        self.apply(s, chosen, ~was_over)
+        self.apply(s, chosen, ~was_over if where is None else ~was_over & where)
         s.legal_action_mask = self.legal_mask(s)
         over = s.phase == OVER
-        ended = over & ~was_over
+        ended = np.flatnonzero(over & ~was_over)
         rewards = np.zeros((over.size, self.n), dtype=np.float32)
-        if ended.any():
-            rewards[ended] = self.returns(s)[ended]
+        if ended.size:
+            rewards[ended] = self.returns(s, ended)
         return s, rewards, over, s.legal_action_mask
 
-    def check_actions(self, state: DiamoniakBatch, actions: npt.ArrayLike) -> IntArray:
+    def restart(self, state: DiamoniakBatch, where: Bools, *, inplace: bool = False
+                ) -> DiamoniakBatch:
+        """The games `where` marks replaced by new ones (chance from the batch's
+        Generator); the others as they are (`inplace`: in `state` itself, for a loop that
+        owns it). Refused with a chance script."""
+        if state.script is not None or state.first_script is not None:
+            raise ValueError("scripted chance: restart with init(…, reveals=…) instead")
+        s = state if inplace else state.copy(full=True)
+        rows = np.flatnonzero(where)
+        if rows.size:
+            fresh = self.init(state.rng, rows.size)
+            for name in (*COPIED, "legal_action_mask"):
+                getattr(s, name)[rows] = getattr(fresh, name)
+        return s
+
+    def check_actions(self, state: DiamoniakBatch, actions: npt.ArrayLike,
+                      where: Bools | None = None) -> IntArray:
         chosen = np.asarray(actions)
         if chosen.shape != state.seat.shape or not np.issubdtype(chosen.dtype, np.integer):
             raise ValueError(f"actions: {state.seat.shape[0]} integers, one per game")
         chosen = chosen.astype(np.int32)
+        if where is not None:
+            chosen = np.where(where, chosen, 0).astype(np.int32)
         outside = (chosen < 0) | (chosen >= ACTIONS)
         if outside.any():
             game = int(np.flatnonzero(outside)[0])
             raise ValueError(f"game {game}: action {chosen[game]} is outside 0–{ACTIONS - 1}")
         legal = state.legal_action_mask[np.arange(chosen.size), chosen]
+        if where is not None:
+            legal |= ~where
         if not legal.all():
             game = int(np.flatnonzero(~legal)[0])
             raise ValueError(f"game {game}: action {chosen[game]} is not legal now "
                              f"(phase {Phase(int(state.phase[game])).name.lower()})")
         return chosen
 
-    def returns(self, state: DiamoniakBatch) -> npt.NDArray[np.float64]:
-        """ALL-1: the winner 1; a draw at the DI-10 cap 1/n each; 0s while playing."""
+    def returns(self, state: DiamoniakBatch, rows: npt.NDArray[np.intp] | None = None
+                ) -> npt.NDArray[np.float64]:
+        """ALL-1: the winner 1; a draw at the DI-10 cap 1/n each; 0s while playing (of
+        every game, or of `rows`)."""
         n = self.n
-        won = state.winner[:, None] == np.arange(n)
-        shares = np.where((state.winner >= 0)[:, None], won, 1.0 / n)
-        return np.where((state.phase == OVER)[:, None], shares, 0.0)
+        winner = state.winner if rows is None else state.winner[rows]
+        phase = state.phase if rows is None else state.phase[rows]
+        won = winner[:, None] == np.arange(n)
+        shares = np.where((winner >= 0)[:, None], won, 1.0 / n)
+        return np.where((phase == OVER)[:, None], shares, 0.0)
 
     # -- transitions (DI-3 … DI-10), on the games `live` marks -----------------------
 
@@ -337,29 +366,35 @@ class VectorDiamoniak:
         phase = s.phase
         rows = np.arange(batch)
         me = s.seat
-        can_draw = (s.pile != 0).any(axis=1) | (s.discard != 0).any(axis=1)  # DI-9
+        cards = s.pile[:, 0] | s.discard[:, 0]
+        for kind in range(1, KINDS):  # columns: a strided any() costs 5× more
+            cards = cards | s.pile[:, kind] | s.discard[:, kind]
+        can_draw = cards != 0  # DI-9
         start = phase == TURN_START
-        mask[:, DRAW] = (start | (phase == DRAW_OR_STOP)) & can_draw
-        mask[:, STOP] = phase == DRAW_OR_STOP
-        mask[:, PASS] = start & ~can_draw
+        by_action[DRAW] = (start | (phase == DRAW_OR_STOP)) & can_draw
+        by_action[STOP] = phase == DRAW_OR_STOP
+        by_action[PASS] = start & ~can_draw
         own = s.castle[rows, me]
         buyer = start & (own >= 0) & (s.right[rows, me, DIAMOND] >= BUY_PRICE)  # DI-7
-        if buyer.any():
-            offers = s.right[:, :, :4] > 0
-            offers &= (np.arange(n)[None, :] != me[:, None])[:, :, None]
+        buyers = np.flatnonzero(buyer)
+        if buyers.size:
+            bme = me[buyers]
+            offers = s.right[buyers, :, :4] > 0
+            offers &= (np.arange(n)[None, :] != bme[:, None])[:, :, None]
             if not self.rules.buy_any:
-                offers &= (np.arange(4)[None, :] == own[:, None])[:, None, :]
-            offers &= buyer[:, None, None]
-            mask[:, BUY0:BUY0 + 4 * n] = offers.reshape(batch, 4 * n)
+                offers &= (np.arange(4)[None, :] == own[buyers][:, None])[:, None, :]
+            by_action[BUY0:BUY0 + 4 * n, buyers] = offers.reshape(buyers.size, 4 * n).T
         fairy = phase == FAIRY_CHOICE
-        mask[:, USE_FAIRY] = fairy
-        mask[:, KEEP_FAIRY] = fairy
-        toll = phase == WITCH_TOLL
-        if toll.any():  # DI-8: the castle, right-hand castle cards, diamonds; never a fairy
-            mask[:, LOSE_CASTLE] = toll & (s.castle_size[rows, me] > 0)
-            mask[:, LOSE_CASTLE + 1:REVEAL0] = toll[:, None] & (
-                s.right[rows, me, :DIAMOND + 1] > 0)
-        mask[phase == OVER] = True
+        by_action[USE_FAIRY] = fairy
+        by_action[KEEP_FAIRY] = fairy
+        tolls = np.flatnonzero(phase == WITCH_TOLL)
+        if tolls.size:  # DI-8: the castle, right-hand castle cards, diamonds; never a fairy
+            tme = me[tolls]
+            by_action[LOSE_CASTLE, tolls] = s.castle_size[tolls, tme] > 0
+            by_action[LOSE_CASTLE + 1:REVEAL0, tolls] = (s.right[tolls, tme, :DIAMOND + 1] > 0).T
+        over = phase == OVER
+        if over.any():
+            by_action[:, over] = True
         return mask
 
     def observe(self, s: DiamoniakBatch, viewers: npt.ArrayLike | None = None

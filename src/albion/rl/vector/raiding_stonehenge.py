@@ -38,7 +38,8 @@ from albion.rl.vector.chance import IntArray, generator
 DECK_CARDS: Final = HIGHEST_CARD * COPIES
 NUMBERS: Final = HIGHEST_CARD + 1  # count arrays indexed by number, 0 unused
 COLOURS: Final = 5
-ACTIONS: Final = GAME.num_distinct_actions  # 75
+ACTIONS: Final = raiding_views.ACTIONS
+assert GAME.num_distinct_actions == ACTIONS
 TAKE0, PLAY0, PLACE0, SET_ASIDE0 = 0, 4, 35, 40  # PLAY0 + number: 5–34
 DEALING, PICK, PLAY, PLACE, SET_ASIDE, OVER = (int(phase) for phase in Phase)
 SORTED_DECK: Final = np.repeat(np.arange(1, NUMBERS, dtype=np.int32), COPIES)
@@ -62,6 +63,7 @@ class RaidingBatch:
     lines: IntArray  # (B, 5, 5): each line top to bottom, 0 past its end (RS-4)
     line_len: IntArray  # (B, 5)
     hands: IntArray  # (B, n, 31) copies of each number
+    hand_size: IntArray  # (B, n) the hands' sizes (RS-5: 5, 6 between a pick and a play)
     plays: IntArray  # (B, n)
     at_pile: IntArray  # (B, n) colour or -1
     placement: IntArray  # (B, n) seats in placement order
@@ -125,47 +127,65 @@ class VectorRaiding:
             if order.shape != (batch, DECK_CARDS):
                 raise ValueError(f"deck_orders: ({batch}, {DECK_CARDS}) card numbers")
         z = np.zeros(batch, dtype=np.int32)
-        lines = np.zeros((batch, LINES, LINES), dtype=np.int32)
+        lines = np.zeros((batch, LINES, LINES), dtype=np.int8)
         lines[:, :, :n] = order[:, :LINES * n].reshape(batch, n, LINES).transpose(0, 2, 1)
-        hands = np.zeros((batch, n, NUMBERS), dtype=np.int32)
+        hands = np.zeros((batch, n, NUMBERS), dtype=np.int8)  # counts ≤ 2 (RS-1)
         rows = np.arange(batch)
         for k in range(HAND_SIZE * n):
             hands[rows, k % n, order[:, LINES * n + k]] += 1
+        small = np.int8
         s = RaidingBatch(
             start=z.copy(), phase=np.full(batch, PICK, dtype=np.int32), seat=z.copy(),
             acted=z.copy(), round=np.ones(batch, dtype=np.int32), deck_order=order,
             dealt=np.full(batch, (LINES + HAND_SIZE) * n, dtype=np.int32), lines=lines,
-            line_len=np.full((batch, LINES), n, dtype=np.int32), hands=hands,
-            plays=np.zeros((batch, n), dtype=np.int32),
-            at_pile=np.full((batch, n), -1, dtype=np.int32),
-            placement=np.zeros((batch, n), dtype=np.int32), coloured=z.copy(),
+            line_len=np.full((batch, LINES), n, dtype=small), hands=hands,
+            hand_size=np.full((batch, n), HAND_SIZE, dtype=small),
+            plays=np.zeros((batch, n), dtype=small),
+            at_pile=np.full((batch, n), -1, dtype=small),
+            placement=np.zeros((batch, n), dtype=small), coloured=z.copy(),
             placed=z.copy(), setters=np.zeros((batch, n), dtype=bool), set_at=z.copy(),
-            piles=np.full((batch, COLOURS), DISKS_PER_COLOUR, dtype=np.int32),
-            disks=np.zeros((batch, n, COLOURS), dtype=np.int32),
-            discard=np.zeros((batch, NUMBERS), dtype=np.int32),
-            taken=np.zeros((batch, n, NUMBERS), dtype=np.int32),
-            last_plays=np.zeros((batch, n), dtype=np.int32),
+            piles=np.full((batch, COLOURS), DISKS_PER_COLOUR, dtype=small),
+            disks=np.zeros((batch, n, COLOURS), dtype=small),
+            discard=np.zeros((batch, NUMBERS), dtype=small),
+            taken=np.zeros((batch, n, NUMBERS), dtype=small),
+            last_plays=np.zeros((batch, n), dtype=small),
             legal_action_mask=np.zeros((batch, ACTIONS), dtype=bool))
         s.legal_action_mask = self.legal_mask(s)
         return s
 
-    def step(self, state: RaidingBatch, actions: npt.ArrayLike
+    def step(self, state: RaidingBatch, actions: npt.ArrayLike, where: Bools | None = None
              ) -> tuple[RaidingBatch, npt.NDArray[np.float32], Bools, Bools]:
         """Each game's decision (an index of the fixed space), then the deals it calls
         for: (new batch, rewards (B, n): ALL-1's returns on the step a game ends, else 0,
         terminated, legal mask). An illegal action is refused (ValueError naming the
-        game) and nothing changes."""
-        chosen = raiding_views.check_actions(state, actions, ACTIONS)
+        game) and nothing changes. Games outside `where` (if given) stay as they are, their
+        actions unread."""
+        chosen = raiding_views.check_actions(state, actions, ACTIONS, where)
         s = state.copy()
         was_over = s.phase == OVER
-        self.apply(s, chosen, ~was_over)
+        self.apply(s, chosen, ~was_over if where is None else ~was_over & where)
         s.legal_action_mask = self.legal_mask(s)
         over = s.phase == OVER
-        ended = over & ~was_over
+        ended = np.flatnonzero(over & ~was_over)
         rewards = np.zeros((over.size, self.n), dtype=np.float32)
-        if ended.any():
-            rewards[ended] = self.returns(s)[ended]
+        if ended.size:
+            rewards[ended] = raiding_views.returns(s, self.n, OVER, ended)
         return s, rewards, over, s.legal_action_mask
+
+    def restart(self, state: RaidingBatch, where: Bools, seed: int | np.random.Generator | None,
+                *, inplace: bool = False) -> RaidingBatch:
+        """The games `where` marks replaced by new ones, dealt from decks shuffled by
+        `seed`'s Generator; the others as they are (`inplace`: in `state` itself)."""
+        s = state if inplace else state.copy()
+        rows = np.flatnonzero(where)
+        if not inplace:
+            s.legal_action_mask = state.legal_action_mask.copy()
+        if rows.size:
+            fresh = self.init(seed, rows.size)
+            s.deck_order = state.deck_order if inplace else state.deck_order.copy()
+            for name in (*COPIED, "deck_order", "legal_action_mask"):
+                getattr(s, name)[rows] = getattr(fresh, name)
+        return s
 
     def returns(self, s: RaidingBatch) -> npt.NDArray[np.float64]:
         """ALL-1 over RS-16's scores and RS-17's tie-break; 0s while playing."""
@@ -209,9 +229,12 @@ class VectorRaiding:
         s.lines[g, line, bottom] = 0
         s.line_len[g, line] = bottom
         s.hands[g, me, card] += 1
+        s.hand_size[g, me] += 1
         s.taken[g, me, card] += 1
         acted = s.acted[g] + 1
-        more = (acted < self.n) & (s.line_len[g].sum(axis=1) > 0)
+        length = s.line_len[g]
+        more = (acted < self.n) & ((length[:, 0] | length[:, 1] | length[:, 2] | length[:, 3]
+                                    | length[:, 4]) > 0)
         start = s.start[g]
         s.seat[g] = np.where(more, (start + acted) % self.n, start)
         s.phase[g] = np.where(more, PICK, PLAY)
@@ -222,6 +245,7 @@ class VectorRaiding:
         commitment reveals every card."""
         me = s.seat[g]
         s.hands[g, me, number] -= 1
+        s.hand_size[g, me] -= 1
         s.plays[g, me] = number
         acted = s.acted[g] + 1
         s.acted[g] = acted
@@ -234,7 +258,7 @@ class VectorRaiding:
         """RS-7: coloured cards go to their piles; RS-8: black cards choose, in order. A
         card seen taken and now played is no longer known to be in its player's hand."""
         n = self.n
-        plays = s.plays[g]
+        plays = s.plays[g].astype(np.int64)  # int8 in the batch: keys below overflow it
         rows = g[:, None]
         seen = s.taken[rows, self.seats, plays]
         s.taken[rows, self.seats, plays] = seen - (seen > 0)
@@ -270,7 +294,7 @@ class VectorRaiding:
         first, against the pile as it was; then the set-asides in placement order."""
         n = self.n
         at = s.at_pile[g]
-        plays = s.plays[g]
+        plays = s.plays[g].astype(np.int64)
         rank = np.where(plays % 6 == 0, HIGHEST_CARD + 1 - plays, -plays)
         key = rank * n + (self.seats - s.start[g][:, None]) % n
         same = at[:, :, None] == at[:, None, :]

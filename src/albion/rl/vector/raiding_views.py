@@ -18,27 +18,38 @@ if TYPE_CHECKING:
 
 AT: Final = {part.name: LAYOUT.offset(part.name) for part in LAYOUT.slices}
 OBSERVATION: Final = LAYOUT.size  # 372
+ACTIONS: Final = 75
+"""docs/action-spaces.md: take 0–4, play 5–34, place 35–39, set aside 40–44, deal 45–74."""
 COLOUR_INDEX: Final = np.array([c if c >= 0 else 5 for c in CARD_COLOUR], dtype=np.int64)
 """RS-1: a card's colour as the tensor's six: white … red, then black."""
 HAND_KEY: Final = 3 ** np.arange(31, dtype=np.int64)
 """RS-17: a hand as one integer, the copies of 30 weighing most (at most 2 < 3 each), so
 comparing keys compares hands sorted high to low, card by card (hands of equal size)."""
 PLACE, SET_ASIDE, OVER = int(Phase.PLACE), int(Phase.SET_ASIDE), int(Phase.OVER)
+BY: Final = {scale: np.array([value / scale for value in range(128)]).astype(np.float32)
+             for scale in (2, 6, 10, 30, 60)}
+"""`BY[d][k]` is k / d as the Python encoder writes it (in float64, then float32): a
+table look-up instead of float64 arrays and a cast."""
+ROUND: Final = np.minimum(1.0, np.arange(128) / MAX_ROUND).astype(np.float32)
 
 
-def check_actions(state: RaidingBatch, actions: npt.ArrayLike, size: int
-                  ) -> npt.NDArray[np.int32]:
+def check_actions(state: RaidingBatch, actions: npt.ArrayLike, size: int,
+                  where: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
     """The actions as int32, or ValueError naming the first game whose action is outside
     the space or not legal now (nothing is applied)."""
     chosen = np.asarray(actions)
     if chosen.shape != state.seat.shape or not np.issubdtype(chosen.dtype, np.integer):
         raise ValueError(f"actions: {state.seat.shape[0]} integers, one per game")
     chosen = chosen.astype(np.int32)
+    if where is not None:
+        chosen = np.where(where, chosen, 0).astype(np.int32)
     outside = (chosen < 0) | (chosen >= size)
     if outside.any():
         game = int(np.flatnonzero(outside)[0])
         raise ValueError(f"game {game}: action {chosen[game]} is outside 0–{size - 1}")
     legal = state.legal_action_mask[np.arange(chosen.size), chosen]
+    if where is not None:
+        legal |= ~where
     if not legal.all():
         game = int(np.flatnonzero(~legal)[0])
         raise ValueError(f"game {game}: action {chosen[game]} is not legal now "
@@ -48,20 +59,25 @@ def check_actions(state: RaidingBatch, actions: npt.ArrayLike, size: int
 
 def scores(s: RaidingBatch) -> npt.NDArray[np.int64]:
     """RS-16: 10 per set of five colours, minus 1 per disk not in a set; (B, n)."""
-    sets = s.disks.min(axis=2)
-    points: npt.NDArray[np.int64] = (10 * sets - (s.disks.sum(axis=2) - 5 * sets)).astype(
-        np.int64)
+    disks = s.disks.astype(np.int64)
+    sets = disks.min(axis=2)
+    points: npt.NDArray[np.int64] = 10 * sets - (disks.sum(axis=2) - 5 * sets)
     return points
 
 
-def returns(s: RaidingBatch, n: int, over: int) -> npt.NDArray[np.float64]:
-    """ALL-1: RS-17's winners (best score, then best hand; identical hands share) share 1."""
-    points = scores(s)
+def returns(s: RaidingBatch, n: int, over: int, rows: npt.NDArray[np.intp] | None = None
+            ) -> npt.NDArray[np.float64]:
+    """ALL-1: RS-17's winners (best score, then best hand; identical hands share) share 1
+    (of every game, or of `rows`)."""
+    every = slice(None) if rows is None else rows
+    disks = s.disks[every].astype(np.int64)
+    sets = disks.min(axis=2)
+    points = 10 * sets - (disks.sum(axis=2) - 5 * sets)  # RS-16
     tied = points == points.max(axis=1, keepdims=True)
-    hand = np.where(tied, s.hands @ HAND_KEY, -1)
+    hand = np.where(tied, s.hands[every].astype(np.int64) @ HAND_KEY, -1)
     winners = hand == hand.max(axis=1, keepdims=True)
     shares = winners / winners.sum(axis=1, keepdims=True)
-    return np.where((s.phase == over)[:, None], shares, 0.0)
+    return np.where((s.phase[every] == over)[:, None], shares, 0.0)
 
 
 def observe(engine: VectorRaiding, s: RaidingBatch, viewers: npt.ArrayLike | None
@@ -75,62 +91,68 @@ def observe(engine: VectorRaiding, s: RaidingBatch, viewers: npt.ArrayLike | Non
               else np.broadcast_to(np.asarray(viewers), (batch,)))
     seats = (viewer[:, None] + np.arange(n)) % n  # (B, places)
     r = rows[:, None]
-    out = np.zeros((batch, OBSERVATION), dtype=np.float64)
+    out = np.zeros((batch, OBSERVATION), dtype=np.float32)
     out[:, :n] = 1.0
-    hands = s.hands[r, seats]  # (B, places, 31)
-    out[:, AT["hand_sizes"]:AT["hand_sizes"] + n] = hands.sum(axis=2) / MAX_HAND
+    out[:, AT["hand_sizes"]:AT["hand_sizes"] + n] = BY[MAX_HAND][s.hand_size[r, seats]]
     plays = s.plays[r, seats]
     out[:, AT["committed"]:AT["committed"] + n] = plays > 0
     shown = (s.phase == PLACE) | (s.phase == SET_ASIDE)
-    out[:, AT["revealed"]:AT["revealed"] + n] = np.where(shown[:, None], plays / 30, 0.0)
+    out[:, AT["revealed"]:AT["revealed"] + n] = BY[30][plays * shown[:, None]]
     at = s.at_pile[r, seats]
-    there = at >= 0
-    pr, pp = np.nonzero(there)
+    pr, pp = np.nonzero(at >= 0)
     out[pr, AT["at_pile"] + pp * 5 + at[pr, pp]] = 1.0
-    out[:, AT["disks"]:AT["disks"] + 5 * n] = (s.disks[r, seats] / 10).reshape(batch, 5 * n)
-    out[:, AT["taken"]:AT["taken"] + 30 * n] = (s.taken[r, seats, 1:] / 2).reshape(batch, 30 * n)
-    out[:, AT["last_plays"]:AT["last_plays"] + n] = s.last_plays[r, seats] / 30
+    out[:, AT["disks"]:AT["disks"] + 5 * n] = BY[10][s.disks[r, seats]].reshape(batch, 5 * n)
+    half = np.float32(0.5)  # counts / 2: exact in float32 as in float64
+    out[:, AT["taken"]:AT["taken"] + 30 * n] = (s.taken[r, seats, 1:] * half).reshape(
+        batch, 30 * n)
+    out[:, AT["last_plays"]:AT["last_plays"] + n] = BY[30][s.last_plays[r, seats]]
     _pending(engine, s, viewer, out)
     deciding = s.phase != OVER
     out[rows[deciding], AT["to_decide"] + (s.seat - viewer)[deciding] % n] = 1.0
     out[rows, AT["start"] + (s.start - viewer) % n] = 1.0
     out[rows, AT["phase"] + s.phase] = 1.0
-    out[:, AT["round"]] = np.minimum(1.0, s.round / MAX_ROUND)
+    out[:, AT["round"]] = ROUND[s.round]
     depth = s.line_len[:, :, None] - 1 - np.arange(5)  # k-th card from the bottom (RS-4)
-    cards = np.take_along_axis(s.lines, np.maximum(depth, 0), axis=2) * (depth >= 0)
-    out[:, AT["lines"]:AT["lines"] + 25] = (cards / 30).reshape(batch, 25)
+    flat = (rows[:, None, None] * 25 + np.arange(0, 25, 5)[None, :, None]
+            + np.maximum(depth, 0))
+    cards = s.lines.reshape(-1)[flat] * (depth >= 0)
+    out[:, AT["lines"]:AT["lines"] + 25] = BY[30][cards].reshape(batch, 25)
     lr, ll = np.nonzero(s.line_len > 0)
     out[lr, AT["line_colours"] + ll * 6 + COLOUR_INDEX[cards[lr, ll, 0]]] = 1.0
-    out[:, AT["deck"]] = (60 - s.dealt) / 60
-    out[:, AT["hand"]:AT["hand"] + 30] = s.hands[rows, viewer, 1:] / 2
-    out[:, AT["own_play"]] = s.plays[rows, viewer] / 30
-    out[:, AT["piles"]:AT["piles"] + 5] = s.piles / 10
-    out[:, AT["discard"]:AT["discard"] + 30] = s.discard[:, 1:] / 2
-    tensor = out.astype(np.float32)
-    tensor[:, AT["variant"]:AT["variant"] + 3] = engine.variant_flags
-    return tensor
+    out[:, AT["deck"]] = BY[60][60 - s.dealt]
+    out[:, AT["hand"]:AT["hand"] + 30] = s.hands[rows, viewer, 1:] * half
+    out[:, AT["own_play"]] = BY[30][s.plays[rows, viewer]]
+    out[:, AT["piles"]:AT["piles"] + 5] = BY[10][s.piles]
+    out[:, AT["discard"]:AT["discard"] + 30] = s.discard[:, 1:] * half
+    out[:, AT["variant"]:AT["variant"] + 3] = engine.variant_flags
+    return out
 
 
 def _pending(engine: VectorRaiding, s: RaidingBatch, viewer: Any,
-             out: npt.NDArray[np.float64]) -> None:
+             out: npt.NDArray[np.float32]) -> None:
     """RS-8, RS-21: 1 at the places still to place (after the placed) or to set aside
     (setters from the one asked on)."""
-    waiting = pending_seats(engine, s)  # (B, n) by seat
+    asked = np.flatnonzero((s.phase == PLACE) | (s.phase == SET_ASIDE))
+    if not asked.size:
+        return
+    waiting = pending_seats(engine, s, asked)  # (G, n) by seat
     n = engine.n
     pr, seat = np.nonzero(waiting)
-    out[pr, AT["pending"] + (seat - viewer[pr]) % n] = 1.0
+    out[asked[pr], AT["pending"] + (seat - viewer[asked[pr]]) % n] = 1.0
 
 
-def pending_seats(engine: VectorRaiding, s: RaidingBatch) -> npt.NDArray[np.bool_]:
-    """(B, n) by position in `placement`: is that seat still pending, mapped to seats."""
+def pending_seats(engine: VectorRaiding, s: RaidingBatch, g: npt.NDArray[np.intp]
+                  ) -> npt.NDArray[np.bool_]:
+    """(G, n) by seat, for games `g`: is that seat still to place or set aside."""
     n = engine.n
     places = np.arange(n)
-    placing = (s.phase == PLACE)[:, None] & (places >= s.placed[:, None])
-    in_order = np.take_along_axis(s.setters, s.placement, axis=1)
-    setting = (s.phase == SET_ASIDE)[:, None] & in_order & (places >= s.set_at[:, None])
+    phase, placement = s.phase[g], s.placement[g]
+    placing = (phase == PLACE)[:, None] & (places >= s.placed[g][:, None])
+    in_order = np.take_along_axis(s.setters[g], placement, axis=1)
+    setting = (phase == SET_ASIDE)[:, None] & in_order & (places >= s.set_at[g][:, None])
     by_place = placing | setting
     by_seat: npt.NDArray[np.bool_] = np.zeros_like(by_place)
-    np.put_along_axis(by_seat, s.placement, by_place, axis=1)
+    np.put_along_axis(by_seat, placement, by_place, axis=1)
     return by_seat
 
 

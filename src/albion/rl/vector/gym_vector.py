@@ -1,0 +1,180 @@
+"""The batched engines behind Gymnasium's vector API: `AlbionVectorEnv("diamoniak",
+num_envs=4096)` is a `gymnasium.vector.VectorEnv` whose every sub-env is a game, all
+advanced in one numpy step (docs/vector.md).
+
+Two ways to play, `opponents`:
+
+- `"self-play"` (default): each env's observation is the tensor of the seat that decides
+  now (docs/observations.md), the action is that seat's; the reward is the acting seat's
+  (the game's end is the only non-zero one), and `info["rewards"]` has every seat's.
+- `"random"`: the learner is `seat`; the other seats play uniformly random legal actions
+  inside the step until the learner decides again or the game ends; the reward is the
+  learner's.
+
+Rewards as in the other adapters: "zero-sum" (a lone winner +1, each loser −1/(n − 1), a
+draw 0) or "returns" (ALL-1's shares). Episodes end with `terminated` (DI-10's cap is a
+draw and a termination, as the rules say; nothing is truncated). Autoreset is
+Gymnasium's SAME_STEP: a finished env returns its new game's first observation, with the
+last one in `info["final_obs"]` (`info["_final_obs"]` marks which). Masks:
+`info["action_mask"]` and `action_masks()` (sb3-contrib's name); pgx's terminal mask
+(all legal) never reaches a learner, since a finished env is already reset.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from albion.rl.vector.chance import generator
+from albion.rl.vector.diamoniak import VectorDiamoniak
+from albion.rl.vector.raiding_stonehenge import VectorRaiding
+
+OPPONENTS = ("self-play", "random")
+REWARDS = ("zero-sum", "returns")
+Engine = VectorDiamoniak | VectorRaiding
+
+
+def make_engine(game_id: str, num_players: int, **variant: object) -> Engine:
+    """The batched engine of `game_id` (diamoniak, raiding-stonehenge)."""
+    if game_id == "diamoniak":
+        return VectorDiamoniak(num_players, **variant)
+    if game_id == "raiding-stonehenge":
+        return VectorRaiding(num_players, **variant)
+    raise ValueError(f"{game_id!r}: the batched engines are diamoniak and raiding-stonehenge")
+
+
+def sample_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """Per row, a uniformly random legal action (the mask has one per row at least)."""
+    by_action = mask.T
+    target = (rng.random(mask.shape[0]) * by_action.sum(axis=0)).astype(np.int16)
+    running = np.zeros(mask.shape[0], dtype=np.int16)
+    chosen = np.zeros(mask.shape[0], dtype=np.int64)
+    for row in by_action:  # action by action: contiguous rows, no strided cumsum
+        running += row
+        chosen += running <= target
+    return chosen
+
+
+class AlbionVectorEnv(gymnasium.vector.VectorEnv):
+    """`num_envs` games of one player count and variant, stepped together."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - gymnasium reads it
+
+    def __init__(self, game_id: str = "diamoniak", num_envs: int = 1024, num_players: int = 2,
+                 opponents: str = "self-play", seat: int = 0, rewards: str = "zero-sum",
+                 **variant: object) -> None:
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents={opponents!r}: one of {', '.join(OPPONENTS)}")
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards={rewards!r}: one of {', '.join(REWARDS)}")
+        if not 0 <= seat < num_players:
+            raise ValueError(f"seat {seat}: 0 to {num_players - 1}")
+        if num_envs < 1:
+            raise ValueError("num_envs: at least 1")
+        self.engine = make_engine(game_id, num_players, **variant)
+        self.num_envs = num_envs
+        self.num_players = num_players
+        self.opponents, self.seat, self.reward_scheme = opponents, seat, rewards
+        from albion.rl.vector import diamoniak, raiding_views  # noqa: PLC0415
+
+        size = diamoniak.OBSERVATION if game_id == "diamoniak" else raiding_views.OBSERVATION
+        actions = diamoniak.ACTIONS if game_id == "diamoniak" else raiding_views.ACTIONS
+        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.render_mode = None
+        self._rng = generator(None)
+        self.state: Any = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """New games for every env; `seed` makes the games and the opponents' choices
+        reproducible."""
+        if seed is not None:
+            self._rng = generator(seed)
+            self.action_space.seed(seed)
+        self.state = self.engine.init(self._rng, self.num_envs)
+        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
+        if self.opponents == "random":
+            self.state, rewards = self._opponents_play(self.state, rewards)
+            self.state, _ = self._restart_finished(self.state)
+        return self._observe(), {"action_mask": self.action_masks()}
+
+    def step(self, actions: npt.ArrayLike) -> tuple[
+            npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        """One decision per env (an index of the fixed action space); an action that is
+        not legal raises ValueError naming the env, and nothing changes."""
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        acting = self.state.current_player.copy()
+        state, rewards, _, _ = self.engine.step(self.state, np.asarray(actions))
+        if self.opponents == "random":
+            state, rewards = self._opponents_play(state, rewards)
+            acting[:] = self.seat
+        terminated = state.terminated.copy()
+        shaped = self._shape(rewards)
+        reward = shaped[np.arange(self.num_envs), acting].astype(np.float32)
+        info: dict[str, Any] = {"rewards": shaped}
+        if terminated.any():
+            self.state = state
+            info["final_obs"] = self._observe()
+            info["_final_obs"] = terminated
+            state, _ = self._restart_finished(state)
+        self.state = state
+        info["action_mask"] = self.action_masks()
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        return self._observe(), reward, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of each env's deciding seat (sb3-contrib reads this)."""
+        return np.ascontiguousarray(self.state.legal_action_mask)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        viewers = None if self.opponents == "self-play" else np.full(self.num_envs, self.seat)
+        return self.engine.observe(self.state, viewers)
+
+    def _shape(self, returns: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """ALL-1's shares, or zero-sum: n/(n − 1) × (share − 1/n) once the game ended."""
+        if self.reward_scheme == "returns":
+            return returns
+        n = self.num_players
+        ended = returns.sum(axis=1, keepdims=True) > 0
+        return np.where(ended, n / (n - 1) * (returns - 1 / n), 0.0).astype(np.float32)
+
+    def _opponents_play(self, state: Any, rewards: npt.NDArray[np.float32]
+                        ) -> tuple[Any, npt.NDArray[np.float32]]:
+        """The other seats' random legal decisions until the learner's turn or the end."""
+        while True:
+            theirs = ~state.terminated & (state.current_player != self.seat)
+            if not theirs.any():
+                return state, rewards
+            actions = sample_legal(state.legal_action_mask, self._rng)
+            state, more, _, _ = self.engine.step(state, actions, theirs)
+            rewards = rewards + more
+
+    def _restart_finished(self, state: Any) -> tuple[Any, npt.NDArray[np.float32]]:
+        """SAME_STEP autoreset: a finished game is replaced by a new one (whose opening
+        random moves are played with `opponents="random"`)."""
+        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
+        for _ in range(1000):
+            done = state.terminated
+            if not done.any():
+                return state, rewards
+            if isinstance(self.engine, VectorDiamoniak):
+                state = self.engine.restart(state, done)
+            else:
+                state = self.engine.restart(state, done, self._rng)
+            if self.opponents == "random":
+                state, rewards = self._opponents_play(state, rewards)
+        raise RuntimeError("games keep ending before the learner decides")
