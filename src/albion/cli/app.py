@@ -873,6 +873,12 @@ def serve_command(
     max_seconds: Annotated[float, typer.Option(
         min=0.01, max=600, help=N_("The most seconds a bot may think a move (every search "
                                    "here stops at it)."))] = ServerSettings.max_seconds,
+    analysis_workers: Annotated[int, typer.Option(
+        min=1, help=N_("Processes analysing finished games, apart from the bots' (issue "
+                       "33)."))] = ServerSettings.analysis_workers,
+    analysis_iterations: Annotated[int | None, typer.Option(
+        min=1, help=N_("The analysis's search budget per candidate move (default: the "
+                       "game's own, about 30 s for a median game)."))] = None,
     header_timeout: Annotated[float, typer.Option(
         min=0.1, max=600, help=N_("Seconds a connection has to send a request's headers."))
     ] = ServerSettings.header_timeout,
@@ -949,7 +955,9 @@ def serve_command(
                                   smtp_sender=smtp_sender, smtp_username=smtp_username,
                                   smtp_password=smtp_password, smtp_starttls=smtp_starttls,
                                   vapid_key=vapid_key, vapid_contact=vapid_contact,
-                                  allow_http_push=allow_http_push)
+                                  allow_http_push=allow_http_push,
+                                  analysis_workers=analysis_workers,
+                                  analysis_iterations=analysis_iterations)
         if bot_workers:
             settings = replace(settings, bot_workers=bot_workers)
         try:

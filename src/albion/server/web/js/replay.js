@@ -1,5 +1,6 @@
 // The replay viewer for a finished table (/replay/ID#V): step, jump, autoplay, and a
 // shareable link to any moment (the version after '#').
+import { analysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { clear, el } from "./dom.js";
 import { loadBoard, recent } from "./boards.js";
@@ -24,6 +25,7 @@ let replay = null;
 let renderer = null;
 let at = 0;
 let playing = null;
+let analysis = null; // the analysis section (issue 33)
 
 function show(version) {
   at = Math.max(0, Math.min(version, replay.steps.length - 1));
@@ -45,6 +47,7 @@ function show(version) {
   ui.share.href = `${location.origin}/replay/${tableId}#${at}`;
   markLogVersion(ui.log, at);
   document.body.dataset.version = String(at);
+  if (analysis) analysis.moved(at);
 }
 
 function step(delta) {
@@ -103,11 +106,12 @@ async function main() {
   ui.slider.addEventListener("input", () => show(Number(ui.slider.value)));
   drawLog(ui.log, replay.events, { seatName: (seat) => seatName(last, replay.names, seat),
     onPick: (version) => show(version), follow: false });
+  analysis = analysisPanel(tableId, replay, (seat) => seatName(last, replay.names, seat), show, ui.log);
   document.querySelector("main").append(ui.result, controls(),
     el("div", { class: "table-layout" },
       // The board's own headings (a game's "Dice", "Just now") sit under this one (issue 29).
       el("section", { class: "replay-board", "aria-labelledby": "replay-board-title" },
-        el("h2", { class: "sr-only", id: "replay-board-title" }, t("The board")), ui.board),
+        el("h2", { class: "sr-only", id: "replay-board-title" }, t("The board")), ui.board, analysis.node),
       el("aside", {}, el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log))));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input")) return;
