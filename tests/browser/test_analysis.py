@@ -120,3 +120,22 @@ def test_the_analysis_reads_in_french(server: LiveServer,
         reasons.first.scroll_into_view_if_needed()
     screenshot(page, "analysis-diamoniak-fr")
     assert_no_js_errors(page)
+
+
+def test_a_raiding_stonehenge_game_is_analysed_too(server: LiveServer,
+                                                   new_page: Callable[..., Any]) -> None:
+    table = finished_table(server, "raiding-stonehenge", seed=5)
+    page = analysed_page(server, new_page, table)
+    page.wait_for_selector("[data-testid=analysis][data-status=none]")
+    page.click("[data-testid=analyse]")
+    wait_until(page, "document.querySelector('[data-testid=analysis]').dataset.status "
+               "=== 'done'", seconds=120)
+    assert page.locator("[data-testid=fair-line]").count() == 2
+    flags = page.locator("[data-testid=graph-flag]")
+    if flags.count():
+        flags.first.click()  # a click on a flagged mark jumps to that decision
+        index = flags.first.get_attribute("data-index")
+        wait_until(page, f"document.body.dataset.version === '{index}'")
+        page.locator("[data-testid=flagged-item]").first.scroll_into_view_if_needed()
+    screenshot(page, "analysis-raiding-stonehenge-1280")
+    assert_no_js_errors(page)
