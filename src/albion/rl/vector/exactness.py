@@ -142,7 +142,7 @@ def check_chunk(bridge: Bridge, num_players: int, variant: Variant, seeds: list[
             state.apply(action)
             _run_chance(state, rngs[b], tape, b, bridge)
             actions[b] = index
-        vector, rewards, _, _ = engine.step(vector, actions)
+        vector, rewards, _, _ = engine.step(vector, actions, ~done)  # a diverged game stops
         report.steps += len(live)
         expected_rewards = np.zeros_like(returns)
         still = []

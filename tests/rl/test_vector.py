@@ -1,0 +1,195 @@
+"""The batched engines (albion.rl.vector, issue 34): every batched game equals the Python
+engine's, state by state, over every player count and variant (a few hundred games here;
+benchmarks/vector_exactness.py runs 100,000), scenario tests named after the rulings they
+force through scripted chance, refusals, and the Gymnasium vector env."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from albion.rl.vector import VectorDiamoniak, VectorRaiding, bridges, exactness
+from albion.rl.vector.diamoniak import DRAW, STOP, TURN_START
+from albion.rl.vector.gym_vector import AlbionVectorEnv, sample_legal
+
+RED, WITCH, DIAMOND = 0, 5, 4
+
+
+def _check(name: str, games_per_config: int, tensor_every: int,
+           wanted: Callable[[dict[str, Any]], int] | None = None) -> exactness.Report:
+    """Games of every configuration (`wanted(variant)` of them, else games_per_config)."""
+    bridge: exactness.Bridge = (bridges.DiamoniakBridge() if name == "diamoniak"
+                                else bridges.RaidingBridge())
+    report = exactness.Report()
+    for k, (n, variant) in enumerate(exactness.configs(name)):
+        count = games_per_config if wanted is None else wanted(variant)
+        seeds = list(range(10_000 + k * 100, 10_000 + k * 100 + count))
+        if seeds:
+            exactness.check_chunk(bridge, n, variant, seeds, lambda s: s % tensor_every == 0,
+                                  f"{n}p {variant}", report)
+    return report
+
+
+def test_diamoniak_batched_equals_python_engine_every_count_and_variant() -> None:
+    """DI-1 … DI-14, ALL-1: 240 games: two of every player count × variant with a cap of
+    30 turns (DI-10's draws too), and 8 of each count with the default variant and with
+    every choice switched at the default cap; state, mask, end, rewards and returns
+    compared after every step, every seat's tensor for half of them."""
+    def wanted(variant: dict[str, Any]) -> int:
+        if variant["max_turns"] == 30:
+            return 2
+        return 8 if len(variant) in (1, 6) else 0
+
+    report = _check("diamoniak", 0, 2, wanted)
+    assert report.games == 240 and report.tensor_games >= 110
+    assert report.steps > 10_000
+    assert report.mismatches == []
+
+
+def test_raiding_batched_equals_python_engine_every_count_and_variant() -> None:
+    """RS-1 … RS-21, ALL-1: 256 games over 2–5 players × every variant, tensors of a
+    quarter of them."""
+    report = _check("raiding", 8, 4)
+    assert report.games == 256 and report.tensor_games >= 60
+    assert report.mismatches == []
+
+
+def test_exactness_check_finds_a_different_chance_outcome() -> None:
+    """The check is not blind: a batched game fed another card than the Python game's
+    reveal is reported at the step it diverges."""
+    bridge = bridges.DiamoniakBridge()
+
+    class Wrong(bridges.DiamoniakBridge):
+        def init(self, engine, batch, tape):  # type: ignore[no-untyped-def]
+            state = bridge.init(engine, batch, tape)
+            state.script.outcomes = tape.outcomes.copy()
+            state.script.outcomes[:, 0] = (tape.outcomes[:, 0] + 1) % 5  # never a witch
+            return state
+
+    report = exactness.Report()
+    exactness.check_chunk(Wrong(), 2, {}, [1, 2, 3], lambda s: False, "wrong", report)
+    assert len(report.mismatches) == 3
+
+
+def test_di4_first_castle_card_drawn_starts_a_castle_batched() -> None:
+    engine = VectorDiamoniak(2)
+    state = engine.init(None, 2, reveals=[[RED], [DIAMOND]])
+    state, rewards, over, mask = engine.step(state, np.array([DRAW, DRAW]))
+    assert state.castle[:, 0].tolist() == [RED, -1]
+    assert state.castle_size[:, 0].tolist() == [1, 0]
+    assert state.right[1, 0, DIAMOND] == 1  # DI-6
+    assert mask[:, DRAW].all() and mask[:, STOP].all()
+    assert not over.any() and not rewards.any()
+
+
+def test_di8_witch_without_cards_ends_the_turn_batched() -> None:
+    """DI-8, DI-14: nothing to lose: the witch goes to the discard, the next seat plays."""
+    engine = VectorDiamoniak(3)
+    state = engine.init(None, 1, reveals=[[WITCH]])
+    state, _, _, _ = engine.step(state, np.array([DRAW]))
+    assert state.discard[0, WITCH] == 1
+    assert state.seat[0] == 1 and state.phase[0] == TURN_START and state.turns[0] == 1
+
+
+def test_di10_cap_ends_in_a_draw_batched() -> None:
+    """DI-10, ALL-1: the cap ends the game as a draw, 1/n each, and the terminal mask
+    is all legal (pgx), every action then ignored."""
+    engine = VectorDiamoniak(2, max_turns=1)
+    state = engine.init(None, 1, reveals=[[DIAMOND]])
+    state, _, _, _ = engine.step(state, np.array([DRAW]))
+    state, rewards, over, mask = engine.step(state, np.array([STOP]))
+    assert over[0] and rewards[0].tolist() == [0.5, 0.5]
+    assert mask.all()
+    after, rewards, _, _ = engine.step(state, np.array([37]))
+    assert not rewards.any() and after.turns[0] == 1
+
+
+def test_di3_illegal_action_refused_and_nothing_changes_batched() -> None:
+    """DI-3: the first draw is mandatory (stop is not legal at a turn's start)."""
+    engine = VectorDiamoniak(2)
+    state = engine.init(0, 3)
+    before = state.copy(full=True)
+    with pytest.raises(ValueError, match="game 0: action 1 is not legal now"):
+        engine.step(state, np.array([STOP, DRAW, DRAW]))
+    with pytest.raises(ValueError, match="outside"):
+        engine.step(state, np.array([99, 0, 0]))
+    with pytest.raises(ValueError, match="integers"):
+        engine.step(state, np.array([0.5, 0, 0]))
+    assert np.array_equal(state.pile, before.pile) and np.array_equal(state.seat, before.seat)
+
+
+def test_rs3_deal_from_a_given_deck_order_batched() -> None:
+    """RS-3, RS-19: N passes over the five lines, then five over the seats from seat 0."""
+    engine = VectorRaiding(2)
+    order = np.arange(1, 31).repeat(2).reshape(1, 60)
+    state = engine.init(None, 1, deck_orders=order)
+    assert state.lines[0, 0, :2].tolist() == [1, 3]  # cards 0 and 5 of the order
+    assert state.hands[0, 0].nonzero()[0].tolist() == [6, 7, 8, 9, 10]
+    assert state.legal_action_mask[0, :5].all()  # RS-5: any non-empty line
+
+
+def test_rs6_play_outside_the_hand_is_refused_batched() -> None:
+    engine = VectorRaiding(4)
+    state = engine.init(1, 2)
+    with pytest.raises(ValueError, match="not legal now"):
+        engine.step(state, np.array([5 + 29, 0]))  # a play during the pick step
+
+
+def test_restart_with_scripted_chance_is_refused() -> None:
+    engine = VectorDiamoniak(2)
+    state = engine.init(None, 1, reveals=[[RED]])
+    with pytest.raises(ValueError, match="scripted chance"):
+        engine.restart(state, np.array([True]))
+
+
+@pytest.mark.parametrize(("game_id", "players", "opponents"), [
+    ("diamoniak", 3, "self-play"), ("diamoniak", 2, "random"),
+    ("raiding-stonehenge", 4, "random"), ("raiding-stonehenge", 5, "self-play")])
+def test_gymnasium_vector_env(game_id: str, players: int, opponents: str) -> None:
+    """Gymnasium's vector API with SAME_STEP autoreset: shapes in the spaces, a legal mask
+    with a legal action in every row (never the all-legal terminal one: finished envs
+    are already reset), final observations of finished envs, zero-sum rewards."""
+    env = AlbionVectorEnv(game_id, num_envs=32, num_players=players, opponents=opponents)
+    obs, info = env.reset(seed=5)
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(300):
+        masks = env.action_masks()
+        assert masks.any(axis=1).all() and not masks.all(axis=1).any()
+        obs, reward, terminated, truncated, info = env.step(sample_legal(masks, rng))
+        assert env.observation_space.contains(obs) and not truncated.any()
+        if terminated.any():
+            ended += int(terminated.sum())
+            assert info["_final_obs"].tolist() == terminated.tolist()
+            assert np.allclose(info["rewards"][terminated].sum(axis=1), 0.0, atol=1e-6)
+        assert not reward[~terminated].any()
+    assert ended > 0
+
+
+def test_gymnasium_vector_env_seeded_runs_repeat() -> None:
+    def run() -> list[float]:
+        env = AlbionVectorEnv("diamoniak", num_envs=8, num_players=2, opponents="random")
+        env.reset(seed=11)
+        rng = np.random.default_rng(1)
+        total = []
+        for _ in range(100):
+            _, reward, _, _, _ = env.step(sample_legal(env.action_masks(), rng))
+            total.append(float(reward.sum()))
+        return total
+
+    assert run() == run()
+
+
+def test_gymnasium_vector_env_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="opponents"):
+        AlbionVectorEnv("diamoniak", opponents="heuristic")
+    with pytest.raises(ValueError, match="batched engines"):
+        AlbionVectorEnv("super-camelot")
+    env = AlbionVectorEnv("diamoniak", num_envs=2)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(np.array([1, 1]))
