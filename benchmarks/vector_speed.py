@@ -35,7 +35,7 @@ LIMIT = "/work/shared/bench/limit.py"
 def batched(game_id: str, players: int, batch: int, seconds: float, observe: bool,
             repeats: int) -> dict[str, Any]:
     """Decisions and actions (with chance) per second, median of `repeats`."""
-    engine = make_engine(game_id, players)
+    engine: Any = make_engine(game_id, players)
     rng = np.random.default_rng(0)
     state = engine.init(rng, batch)
     raiding = isinstance(engine, VectorRaiding)
