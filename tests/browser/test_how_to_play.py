@@ -8,13 +8,27 @@ on a board place with no legal action, answered with the ruling. Screenshots at 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, LiveServer, assert_no_js_errors, screenshot, wait_until
+from tests.browser.conftest import (
+    PHONE,
+    SCREENSHOTS,
+    LiveServer,
+    assert_no_js_errors,
+    screenshot,
+    wait_until,
+)
 
 GAMES = ("diamoniak", "raiding-stonehenge", "super-camelot")
+
+
+def screenshot_path(name: str) -> Path:
+    """Where an element's screenshot NAME.png goes (ALBION_SCREENSHOTS)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -41,7 +55,25 @@ def test_how_to_play_comes_before_the_rulings_with_pictures_from_positions(
         assert "en" in langs and (game_id != "diamoniak" or "fr" in langs)
         assert page.locator("[data-testid=howto-picture] [data-action]").count() == 0, \
             "read-only: no target"
+        # A picture is no game: no "Your turn", no bots (issue 32).
+        drawn = page.locator("[data-testid=howto-picture]").all_text_contents()
+        assert not any("Your turn" in text or "bot ·" in text for text in drawn)
+        # On a phone each board is folded behind "Show the board", its caption in view.
+        folds = page.locator("[data-testid=howto-board]")
+        assert folds.count() == pictures.count()
+        opened = [folds.nth(index).get_attribute("open") is not None
+                  for index in range(folds.count())]
+        assert opened == [width == "1280"] * folds.count()
+        tall = page.evaluate("() => document.getElementById('how-to-play').offsetHeight")
+        whole = page.evaluate("() => document.body.scrollHeight")
+        print(f"{game_id} {width}px: how to play {tall} px, page {whole} px")
         screenshot(page, f"howto-{game_id}-{width}")
+        if width == "375":  # unfolded, the picture fits the phone's width
+            folds.first.locator(":scope > summary").click()
+            assert pictures.first.is_visible()
+            assert page.evaluate("() => document.querySelector('[data-testid=howto-picture]')"
+                                 ".getBoundingClientRect().right <= 375")
+            pictures.first.screenshot(path=str(screenshot_path(f"howto-{game_id}-375-picture")))
         assert_no_js_errors(page)
     page = new_page()
     page.goto(f"{server.url}/rules/{game_id}?lang=fr")

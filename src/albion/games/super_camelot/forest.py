@@ -137,6 +137,8 @@ def _rules(mimic: int, plant: int, knight: int) -> dict[str, tuple[Words, str]]:
                             "enters"), "SC-11"),
         "start": (say("the Starting Tile"), "SC-3"),
         "circle": (say("a starting circle"), "SC-3"),
+        "enemy_turn": (say("the Enemy Turn: after a knight's turn, each enemy on its tile moves "
+                           "towards the nearest knight and attacks"), "SC-22"),
         "castle": (say("the Castle with the Holy Grail: with all 3 Relics, stand on a circle "
                        "and claim it"), "SC-20"),
         "health": (say("a shield is {health} health, a cracked one less; at 0 the character "

@@ -87,7 +87,7 @@ function targets(actions, ctx) {
     /** Make `node` the target of the action at (area, seat, item), if there is one. */
     offer(node, area, seat = null, item = null) {
       const action = byPlace.get(key({ area, seat, item }));
-      if (!action) spot(node, { area, seat, item }); // "why not?" (issue 32)
+      if (!action) spot(node, { area, seat, item }, { focusable: actions.length > 0 }); // "why not?" (issue 32)
       if (!action || placed.has(action.text)) return null;
       placed.add(action.text);
       const label = actionLabel(action, ctx.seatName);
@@ -124,9 +124,9 @@ function notes(update, ctx) {
 
 /** This turn's reveals (the recap), and what else just happened. */
 function justHappened(update, ctx) {
-  const box = el("div", { class: "di-reveal", "data-testid": "reveal", "aria-live": "polite" });
   const recap = update.view.recap;
   const said = notes(update, ctx);
+  const box = el("div", { class: `di-reveal${recap || said.length ? "" : " di-reveal-none"}`, "data-testid": "reveal", "aria-live": "polite" });
   if (recap) {
     box.append(el("span", { class: "di-reveal-who" }, recap.current
       ? t("{player} drew", { player: seatLabel(ctx, recap.drawer) })
@@ -156,7 +156,8 @@ function headline(board, viewer, ctx) {
       rule(ctx.geometry.rulings.castle)];
     return el("p", { class: "di-headline di-over", "data-testid": "headline" }, text);
   }
-  const mine = viewer !== null && viewer === board.turn_seat;
+  // A how-to-play picture (ctx.picture, issue 32) names the seat: the reader plays nothing.
+  const mine = viewer !== null && viewer === board.turn_seat && !ctx.picture;
   const who = mine ? t("Your turn") : t("{player}'s turn", { player: seatLabel(ctx, board.turn_seat) });
   return el("p", { class: `di-headline${mine ? " di-mine" : ""}`, "data-testid": "headline" },
     `${turn} · ${who} · ${PHASE_TEXT[board.phase] || board.phase}`);

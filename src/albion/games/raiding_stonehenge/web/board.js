@@ -215,14 +215,14 @@ function places(actions) {
   }
   // No legal action there: the place itself, for "why not?" (issue 32).
   return (area, { number = "", item = "", seat = null } = {}) => found.get([area, number, item].join("|"))
-    || { place: { area, number, item, seat } };
+    || { place: { area, number, item, seat }, focusable: actions.length > 0 };
 }
 
 let seatNamer = null; // the table's seat names (set at each render), for the actions' words
 
 function offer(node, action) {
   if (action && action.text) target(node, action.text, actionLabel(action, seatNamer));
-  else if (action && action.place) spot(node, action.place);
+  else if (action && action.place) spot(node, action.place, { focusable: action.focusable });
   return node;
 }
 

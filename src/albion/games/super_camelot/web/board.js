@@ -463,7 +463,7 @@ function drawForest(update, win) {
       const slot = Math.floor(r / tile) * perSide + Math.floor(c / tile);
       if (!tileAt.has(slot) || inStart(r, c)) continue;
       grid.push(spot(svg("rect", { x: c * S, y: r * S, width: S, height: S, class: "sc-square",
-        "data-testid": `square-${sqName(r, c)}` }), { area: "square", square: sqName(r, c) }));
+        "data-testid": `square-${sqName(r, c)}` }), { area: "square", square: sqName(r, c) }, { label: sqName(r, c) }));
       if (trees.has(`${r % tile},${c % tile}`)) grid.push(drawTree(c * S, r * S));
     }
   }
@@ -485,7 +485,7 @@ function drawForest(update, win) {
   for (const [r, c] of [[0, 0], [0, last], [last, 0], [last, last]]) {
     ground.append(spot(svg("rect", { x: sx + c * S, y: sy + r * S, width: S, height: S,
       class: "sc-square sc-start-square", "data-testid": `square-${sqName(start.top + r, start.left + c)}` }),
-    { area: "square", square: sqName(start.top + r, start.left + c) }));
+    { area: "square", square: sqName(start.top + r, start.left + c) }, { label: sqName(start.top + r, start.left + c) }));
   }
   const castle = svg("g", { class: "sc-castle" },
     svg("path", { d: `M${sx + 11} ${sy + 29} V${sy + 13} h3 v2 h3 v-2 h3 v2 h2 v-2 h3 v2 h2 v-2 h3 v16 Z` }),
@@ -1129,4 +1129,20 @@ export function describe(update, ctx) {
     board: board.tiles ? mapWords(board) : [],
     players: board.players.filter((player) => player.seat !== viewer).map((player) => characterWords(player, ctx.seatName)),
   };
+}
+
+/**
+ * The rulings the events of this seat's own update apply to it, for the table's first-time
+ * rule notes (issue 32, js/table-help.js): an Enemy Turn after its own turn (an enemy on
+ * its tile moves) or an enemy's attack on it (its defence roll); the ruling is the one the
+ * game's geometry gives the Enemy Turn. Only events its update carries, which every seat
+ * may see (enemies' moves and defence rolls are public).
+ */
+export function applies(events, viewer, geometry = geo) {
+  const rule = geometry && geometry.rules && geometry.rules.enemy_turn;
+  if (viewer === null || viewer === undefined || !rule) return [];
+  const enemyTurn = events.some((event) =>
+    (event.type === "enemy" && event.change === "moves" && event.turn_seat === viewer)
+    || (event.type === "chance" && event.purpose === "defence" && event.seat === viewer));
+  return enemyTurn ? [rule.ruling] : [];
 }

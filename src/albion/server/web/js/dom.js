@@ -53,10 +53,19 @@ export function target(node, action, label) {
 /**
  * A place of the board where the viewer has no legal action now (issue 32, "why not?"):
  * selecting it asks the server why; `place` is the presentation model's Place (area and
- * whichever of seat, square, item, number apply).
+ * whichever of seat, square, item, number apply). `label`: what the place is called in
+ * the table's "Why not…?" list (else its own accessible name); `focusable`: reached with
+ * Tab, Enter, Space or w asking about it — for boards with few such places, while the
+ * viewer decides.
  */
-export function spot(node, place) {
+export function spot(node, place, { label = null, focusable = false } = {}) {
   const kept = Object.fromEntries(Object.entries(place).filter(([, value]) => value !== null && value !== undefined && value !== ""));
   node.setAttribute("data-place", JSON.stringify(kept));
+  if (label) node.setAttribute("data-place-label", label);
+  if (focusable) {
+    node.setAttribute("tabindex", "0");
+    node.classList.add("why-spot");
+    node.setAttribute("aria-describedby", "why-not-help");
+  }
   return node;
 }

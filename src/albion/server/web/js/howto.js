@@ -7,18 +7,30 @@ import { el } from "./dom.js";
 import { loadBoard } from "./boards.js";
 import { t } from "./i18n.js";
 
-/** A picture: the board script draws the view it would draw for the seat to move there. */
+// On a phone each picture is folded behind "Show the board" (a full board is a screen or
+// more tall there); its caption, which says what it shows, stays in view.
+const NARROW = matchMedia("(max-width: 700px)");
+NARROW.addEventListener("change", () => {
+  for (const fold of document.querySelectorAll("details.howto-board")) fold.open = !NARROW.matches;
+});
+
+/** A picture: the board script draws the view it would draw for the seat to move there,
+ * read-only (`replay`: no targets) and as a picture (`picture`: no "Your turn"); the seats
+ * are not said to be bots (no one plays a picture). */
 function drawPicture(renderer, picture, caption) {
   const board = el("div", { class: "board howto-picture", "data-testid": "howto-picture", "aria-hidden": "true" });
-  const update = { view: picture.view, legal: [], actions: [], recent: [], viewer: picture.seat, names: {} };
-  const ctx = { submit: () => {}, seatName: (seat) => `P${seat + 1}`, replay: true, geometry: picture.geometry };
+  const view = { ...picture.view, seats: (picture.view.seats || []).map((seat) => ({ ...seat, is_bot: false })) };
+  const update = { view, legal: [], actions: [], recent: [], viewer: picture.seat, names: {} };
+  const ctx = { submit: () => {}, seatName: (seat) => `P${seat + 1}`, replay: true, picture: true, geometry: picture.geometry };
   try {
     renderer.render(board, update, ctx);
   } catch (error) {
     board.append(el("p", { class: "notice error" }, t("The board could not be drawn: {problem}", { problem: error.message })));
   }
   // The caption says in words what the picture shows (the drawing itself is not read aloud).
-  return [board, caption ? el("p", { class: "howto-caption" }, caption) : null];
+  return [caption ? el("p", { class: "howto-caption" }, caption) : null,
+    el("details", { class: "howto-board", "data-testid": "howto-board", open: !NARROW.matches },
+      el("summary", {}, t("Show the board")), board)];
 }
 
 /** The "How to play" part of a game's panel (`game`: an entry of /api/games). `full`: with

@@ -74,7 +74,7 @@ const countdown = new Countdown(tickClock);
 const textMode = new TextMode({ submit });
 const chat = new TableChat({ send, who: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`),
   watching: () => watching, mySeat: () => (watching ? null : seat) });
-const help = new TableHelp({ send, namer: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`) }); // issue 32
+const help = new TableHelp({ send, namer: (s) => (latest ? seatName(latest.view, names, s) : `P${s + 1}`), board: ui.board }); // issue 32
 
 function connected() {
   return socket !== null && socket.readyState === WebSocket.OPEN;
@@ -166,7 +166,7 @@ function draw(update, isLatest) {
     ui.hintAnswer.textContent = "";
   }
   if (hinted) markHint(hinted.action);
-  help.drawn(update, isLatest, watching);
+  help.drawn(update, isLatest, watching, renderer, geometry);
   if (view.result) ui.name.classList.add("hidden"); // names stay as they were (`over`)
   drawStandIn(update, me);
   countdown.set(update.clock, isLatest && update.status === "playing" && !view.result);
@@ -539,12 +539,20 @@ document.addEventListener("keydown", (event) => {
     activate(node);
     return;
   }
+  const spotted = !node && event.target.closest && event.target.closest("[data-place][tabindex]");
+  if (spotted && (event.key === "Enter" || event.key === " ") && !watching && queue.length === 0) {
+    event.preventDefault(); // why not? (issue 32)
+    help.ask(spotted, latest);
+    return;
+  }
   if (/^[0-9]$/.test(event.key) && latest && !event.ctrlKey && !event.metaKey && !event.altKey) {
     typeNumber(event.key);
   } else if (event.key === "h" && !ui.hint.disabled) {
     askHint();
   } else if (event.key === "u" && !ui.undo.classList.contains("hidden")) {
     undoMove();
+  } else if (event.key === "w" && !watching && queue.length === 0 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (help.key(event.target, latest)) event.preventDefault(); // why not? (issue 32)
   }
 });
 
@@ -596,7 +604,7 @@ async function main() {
   document.title = t("Albion — table");
   const boardTitle = el("h2", { class: "sr-only board-title" }, t("The board"));
   const column = el("div", { class: "table-main" }, ui.seats, ui.banner, ui.ownClock, ui.standIn, ui.problem,
-    help.note, help.whyNot, ui.result, textMode.panel, boardTitle, ui.board);
+    help.note, help.whyNot, help.spoken, ui.result, textMode.panel, boardTitle, ui.board);
   const side = el("aside", { class: "table-side" }, ui.legalPanel, ui.name,
     el("section", { class: "panel" }, el("h2", {}, t("Log")), ui.log), chat.panel);
   const top = header();
@@ -609,8 +617,8 @@ async function main() {
   ui.legalPanel.append(el("h2", {}, t("Your choices")), ui.legal,
     el("p", { class: "row" }, ui.hint, ui.undo, ui.hintAnswer),
     el("p", { class: "small muted" }, t("Click a highlighted target on the board or a choice here; type a choice's number to pick it (two digits from the tenth on), h asks for a hint, u takes back your last move when you may.")),
-    el("p", { class: "small muted" }, t("Click anything else on the board to ask why it cannot be played now.")),
-    el("p", {}, soundSwitch()), el("p", {}, help.switch));
+    el("p", { class: "small muted", id: "why-not-help" }, t("Click anything else on the board, or press w or Enter on it, to ask why it cannot be played now; w elsewhere lists the board's places to ask about.")),
+    help.picker, el("p", {}, soundSwitch()), el("p", {}, help.switch));
   ui.hint.addEventListener("click", askHint);
   ui.undo.addEventListener("click", undoMove);
   nameForm();
