@@ -52,7 +52,8 @@ RUN = re.compile(r"[A-Za-z]{3,}")
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")  # a message shown through the catalogue (innermost)
 
 # Every text the reader may meet: visible text nodes (every <details> opened first), the
-# options of every select (but the language menu: each language is named in itself), the
+# options of every select (but the language menu and links to a rulebook in another
+# language, `a[hreflang][lang]`: each language is named in itself), the
 # attributes a screen reader or a tooltip reads, SVG titles, and the document's title.
 TEXTS = """() => {
   for (const box of document.querySelectorAll('details')) box.open = true;
@@ -66,7 +67,8 @@ TEXTS = """() => {
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
     const parent = text.parentElement;
     if (!parent || !text.textContent.trim()) continue;
-    if (parent.closest('script, style, noscript, code, select.language')) continue;
+    const own = 'select.language, a[hreflang][lang]';  // named in their own language
+    if (parent.closest(`script, style, noscript, code, ${own}`)) continue;
     const svgTitle = parent.tagName.toLowerCase() === 'title' && parent.closest('svg');
     const shown = svgTitle ? seen(parent.parentElement)
       : parent.tagName === 'OPTION' || seen(parent);

@@ -170,7 +170,7 @@ def look_words(place: Place, learner: int) -> Words:
                        row=int(found["row"]), column=int(found["column"]))
     if area == "circle" and item is not None:
         return say("the {item} starting circle", item=item)
-    return AREAS.get(area) or say(area.replace("_", " "))
+    return AREAS.get(area) or say("the {area}", area=area.replace("_", " "))
 
 
 SQUARE = re.compile(r"r(?P<row>\d+)c(?P<column>\d+)")

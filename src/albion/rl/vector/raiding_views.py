@@ -4,7 +4,7 @@ for the exactness check, and the check of the actions a step is given."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -13,8 +13,10 @@ from albion.games.raiding_stonehenge.components import CARD_COLOUR
 from albion.games.raiding_stonehenge.encoding import LAYOUT, MAX_HAND, MAX_ROUND
 from albion.games.raiding_stonehenge.phase import Phase
 
-if TYPE_CHECKING:
-    from albion.rl.vector.raiding_stonehenge import RaidingBatch, VectorRaiding
+RaidingBatch: TypeAlias = Any
+"""`raiding_stonehenge.RaidingBatch` (not imported: that module imports this one)."""
+VectorRaiding: TypeAlias = Any
+"""`raiding_stonehenge.VectorRaiding`, likewise."""
 
 AT: Final = {part.name: LAYOUT.offset(part.name) for part in LAYOUT.slices}
 OBSERVATION: Final = LAYOUT.size  # 372

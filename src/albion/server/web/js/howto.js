@@ -18,7 +18,7 @@ NARROW.addEventListener("change", () => {
  * read-only (`replay`: no targets) and as a picture (`picture`: no "Your turn"); the seats
  * are not said to be bots (no one plays a picture). */
 function drawPicture(renderer, picture, caption) {
-  const board = el("div", { class: "board howto-picture", "data-testid": "howto-picture", "aria-hidden": "true" });
+  const board = el("div", { class: "board howto-picture", "data-testid": "howto-picture", "aria-hidden": "true", inert: "" }); // a picture: nothing in it is focusable
   const view = { ...picture.view, seats: (picture.view.seats || []).map((seat) => ({ ...seat, is_bot: false })) };
   const update = { view, legal: [], actions: [], recent: [], viewer: picture.seat, names: {} };
   const ctx = { submit: () => {}, seatName: (seat) => `P${seat + 1}`, replay: true, picture: true, geometry: picture.geometry };
