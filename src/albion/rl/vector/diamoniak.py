@@ -25,6 +25,7 @@ from albion.games.diamoniak.cards import BUY_PRICE, CARDS_LOST_TO_WITCH, CASTLE_
 from albion.games.diamoniak.game import GAME
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.record import Rules
+from albion.rl.vector.actions import checked_actions
 from albion.rl.vector.chance import IntArray, Script, generator, pick_from_counts
 
 KINDS: Final = len(DECK)
@@ -167,24 +168,8 @@ class VectorDiamoniak:
 
     def check_actions(self, state: DiamoniakBatch, actions: npt.ArrayLike,
                       where: Bools | None = None) -> IntArray:
-        chosen = np.asarray(actions)
-        if chosen.shape != state.seat.shape or not np.issubdtype(chosen.dtype, np.integer):
-            raise ValueError(f"actions: {state.seat.shape[0]} integers, one per game")
-        chosen = chosen.astype(np.int32)
-        if where is not None:
-            chosen = np.where(where, chosen, 0).astype(np.int32)
-        outside = (chosen < 0) | (chosen >= ACTIONS)
-        if outside.any():
-            game = int(np.flatnonzero(outside)[0])
-            raise ValueError(f"game {game}: action {chosen[game]} is outside 0–{ACTIONS - 1}")
-        legal = state.legal_action_mask[np.arange(chosen.size), chosen]
-        if where is not None:
-            legal |= ~where
-        if not legal.all():
-            game = int(np.flatnonzero(~legal)[0])
-            raise ValueError(f"game {game}: action {chosen[game]} is not legal now "
-                             f"(phase {Phase(int(state.phase[game])).name.lower()})")
-        return chosen
+        return checked_actions(state.legal_action_mask, state.phase, actions, ACTIONS,
+                               lambda phase: Phase(phase).name.lower(), where)
 
     def returns(self, state: DiamoniakBatch, rows: npt.NDArray[np.intp] | None = None
                 ) -> npt.NDArray[np.float64]:

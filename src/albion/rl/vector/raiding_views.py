@@ -12,6 +12,7 @@ import numpy.typing as npt
 from albion.games.raiding_stonehenge.components import CARD_COLOUR
 from albion.games.raiding_stonehenge.encoding import LAYOUT, MAX_HAND, MAX_ROUND
 from albion.games.raiding_stonehenge.phase import Phase
+from albion.rl.vector.actions import checked_actions
 
 RaidingBatch: TypeAlias = Any
 """`raiding_stonehenge.RaidingBatch` (not imported: that module imports this one)."""
@@ -39,24 +40,8 @@ def check_actions(state: RaidingBatch, actions: npt.ArrayLike, size: int,
                   where: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
     """The actions as int32, or ValueError naming the first game whose action is outside
     the space or not legal now (nothing is applied)."""
-    chosen = np.asarray(actions)
-    if chosen.shape != state.seat.shape or not np.issubdtype(chosen.dtype, np.integer):
-        raise ValueError(f"actions: {state.seat.shape[0]} integers, one per game")
-    chosen = chosen.astype(np.int32)
-    if where is not None:
-        chosen = np.where(where, chosen, 0).astype(np.int32)
-    outside = (chosen < 0) | (chosen >= size)
-    if outside.any():
-        game = int(np.flatnonzero(outside)[0])
-        raise ValueError(f"game {game}: action {chosen[game]} is outside 0–{size - 1}")
-    legal = state.legal_action_mask[np.arange(chosen.size), chosen]
-    if where is not None:
-        legal |= ~where
-    if not legal.all():
-        game = int(np.flatnonzero(~legal)[0])
-        raise ValueError(f"game {game}: action {chosen[game]} is not legal now "
-                         f"(phase {Phase(int(state.phase[game])).name.lower()})")
-    return chosen
+    return checked_actions(state.legal_action_mask, state.phase, actions, size,
+                           lambda phase: Phase(phase).name.lower(), where)
 
 
 def scores(s: RaidingBatch) -> npt.NDArray[np.int64]:
