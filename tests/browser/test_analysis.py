@@ -4,6 +4,7 @@ on the graph jumps the replay, a flagged move's reason and "replay this mistake"
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -138,4 +139,57 @@ def test_a_raiding_stonehenge_game_is_analysed_too(server: LiveServer,
         wait_until(page, f"document.body.dataset.version === '{index}'")
         page.locator("[data-testid=flagged-item]").first.scroll_into_view_if_needed()
     screenshot(page, "analysis-raiding-stonehenge-1280")
+    assert_no_js_errors(page)
+
+
+def test_a_failed_analysis_says_why_and_is_tried_again(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    """The page's side of a failed analysis (the server's side, a worker that raises, is
+    stopped at `analysis_seconds` or dies, is in tests/server/test_analysis.py): the
+    server's answer `failed` is shown with its reason, the progress bar goes, and "Try the
+    analysis again" starts it anew, through the real server this time."""
+    table = finished_table(server, "diamoniak", seed=12)
+    address = f"{server.url}/api/tables/{table}/analysis"
+    posted: list[str] = []
+    why = "the analysis took longer than 600 s and was stopped"
+
+    def failing(route: Any) -> None:
+        """The server's answers to a timed-out analysis (queued, then failed)."""
+        if route.request.method == "POST":
+            posted.append(route.request.method)
+            status, code = "queued", 202
+        elif posted:
+            status, code = "failed", 200
+        else:
+            route.continue_()
+            return
+        route.fulfill(status=code, content_type="application/json", body=json.dumps({
+            "table": table, "status": status, "done": 3 if posted else 0, "total": 40,
+            "progress": 0.075, "analysis": None, "said": {},
+            "words": {"message": "the analysis took longer than {seconds} s and was stopped",
+                      "args": {"seconds": 600}} if status == "failed" else None,
+            "problem_said": why if status == "failed" else None}))
+
+    page = new_page()
+    page.route(address, failing)
+    page.goto(f"{server.url}/replay/{table}")
+    page.wait_for_selector("[data-testid=analysis][data-status=none]")
+    page.click("[data-testid=analyse]")
+    page.wait_for_selector("[data-testid=analysis][data-status=failed]", timeout=15_000)
+    status = page.locator("[data-testid=analysis-status]")
+    assert status.inner_text() == "The" + why[3:]  # the server's words, as a sentence
+    assert "error-text" in (status.get_attribute("class") or "")
+    button = page.locator("[data-testid=analyse]")
+    assert button.is_enabled() and button.inner_text() == "Try the analysis again"
+    assert not page.is_visible("[data-testid=analysis-progress]")
+    assert page.locator("[data-testid=win-graph]").count() == 0
+    page.locator("[data-testid=analysis]").scroll_into_view_if_needed()
+    screenshot(page, "analysis-failed-1280")
+    page.unroute(address)
+    button.click()
+    wait_until(page, "document.querySelector('[data-testid=analysis]').dataset.status "
+               "=== 'done'", seconds=120)
+    assert "error-text" not in (status.get_attribute("class") or "")
+    assert page.locator("[data-testid=fair-line]").count() == 2
+    assert httpx.get(address).json()["status"] == "done"
     assert_no_js_errors(page)

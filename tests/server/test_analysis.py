@@ -4,6 +4,7 @@ served again after a restart, said in the reader's language, limited per address
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from albion.server import ServerSettings, create_app
+from albion.server import analyses as analyses_module
 
 FAST = {"analysis_iterations": 4, "bot_workers": 1}
 
@@ -48,7 +50,7 @@ def finished(client: TestClient, game: str = "diamoniak", seed: int = 3) -> str:
 
 def analysed(client: TestClient, table: str, limit: float = 120) -> list[dict[str, Any]]:
     """Every status seen until the analysis is done (or failed)."""
-    seen = []
+    seen: list[dict[str, Any]] = []
     deadline = time.monotonic() + limit
     while True:
         asked = client.get(f"/api/tables/{table}/analysis")
@@ -147,3 +149,66 @@ def test_a_full_queue_refuses_a_new_analysis_and_changes_nothing(database: str) 
         assert busy.status_code == 503 and busy.json()["error"] == "busy"
         assert busy.headers["Retry-After"] == "60"
         assert client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
+
+
+# The failure paths (issue 33): the worker functions below stand in for
+# `albion.server.analyses.run` in the worker processes (the test module is imported there
+# by name, as the pool's workers are spawned).
+
+SECRET_DETAIL = "KeyError in /srv/albion/search.py near seat 1's hand"
+
+
+def explode(table_id: str, record: Any, iterations: int | None) -> dict[str, Any]:
+    """An analysis that raises what no analysis should (a bug)."""
+    raise RuntimeError(SECRET_DETAIL)
+
+
+def linger(table_id: str, record: Any, iterations: int | None) -> dict[str, Any]:
+    """An analysis that takes far longer than the server allows."""
+    time.sleep(600)
+    return {}
+
+
+def vanish(table_id: str, record: Any, iterations: int | None) -> dict[str, Any]:
+    """An analysis whose worker process dies under it (killed, out of memory)."""
+    os._exit(3)
+
+
+@pytest.mark.parametrize(("worker", "settings", "why"), [
+    (explode, {}, "the analysis failed on the server: try again"),
+    (linger, {"analysis_seconds": 2.0}, "the analysis took longer than 2 s and was stopped"),
+    (vanish, {}, "the analysis stopped: its worker process ended"),
+], ids=["exception", "timeout", "worker-lost"])
+def test_a_failed_analysis_is_reported_and_the_pool_analyses_again(
+        database: str, monkeypatch: pytest.MonkeyPatch, worker: Any,
+        settings: dict[str, Any], why: str) -> None:
+    """A worker that raises, one stopped at `analysis_seconds` and one that dies: the
+    table's analysis ends `failed` with why, in words and in the reader's language, nothing
+    is stored, the failed job holds no place in the queue (`analysis_queue` 1 here), and
+    the same pool (one worker, replaced when it was killed) analyses it when asked again."""
+    real = analyses_module.run
+    monkeypatch.setattr(analyses_module, "run", worker)
+    with server(database, analysis_queue=1, analysis_workers=1, **settings) as client:
+        table = finished(client)
+        assert client.post(f"/api/tables/{table}/analysis").status_code == 202
+        failed = analysed(client, table, limit=90)[-1]
+        assert failed["status"] == "failed" and failed["analysis"] is None, failed
+        assert failed["problem_said"].startswith(why), failed
+        assert failed["words"]["message"].startswith(why[:20])  # the words, for a face
+        assert SECRET_DETAIL not in str(failed)  # internals stay in the server's log
+        french = client.get(f"/api/tables/{table}/analysis?lang=fr").json()
+        assert french["status"] == "failed" and french["problem_said"] != why
+        assert french["problem_said"].startswith("l'analyse")
+        again = client.get(f"/api/tables/{table}/analysis").json()
+        assert again["status"] == "failed"  # it stays failed until asked again
+
+        monkeypatch.setattr(analyses_module, "run", real)
+        retry = client.post(f"/api/tables/{table}/analysis")
+        assert retry.status_code == 202, retry.text  # not 503: the failed job left the queue
+        assert retry.json()["status"] in ("queued", "running")
+        done = analysed(client, table)[-1]
+        assert done["status"] == "done" and done["analysis"]["decisions"], done
+        assert done["problem_said"] is None and done["words"] is None
+        other = finished(client, seed=4)
+        assert client.post(f"/api/tables/{other}/analysis").status_code == 202
+        assert analysed(client, other)[-1]["status"] == "done"

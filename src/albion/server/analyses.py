@@ -52,6 +52,7 @@ NICENESS = 10
 with analyses still gives the tables' bots and the event loop the CPU first."""
 TIMED_OUT = say("the analysis took longer than {seconds} s and was stopped")
 WORKER_LOST = say("the analysis stopped: its worker process ended")
+FAILED = say("the analysis failed on the server: try again")
 
 
 @dataclass
@@ -150,8 +151,9 @@ class Analyses:
             self._failed(job, WORKER_LOST)
             return
         except Exception as problem:  # a failed analysis is reported, not raised
+            # Its details (a traceback, the server's paths) go to the log, not the page.
             log.exception("table %s: the analysis failed", job.table_id, exc_info=problem)
-            self._failed(job, say("the analysis failed: {problem}", problem=str(problem)))
+            self._failed(job, FAILED)
             return
         if "refused" in answer:
             words = from_json(answer["refused"])

@@ -33,7 +33,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
   let polling = null;
 
   function problem(error) {
-    state.textContent = said(error.words, error.message);
+    state.textContent = capitalised(said(error.words, error.message));
     state.classList.add("error-text");
     button.disabled = false;
     bar.classList.add("hidden");
@@ -171,4 +171,11 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
 function signed(value) {
   const points = Math.round(100 * value);
   return `${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)}`;
+}
+
+/** Words the server sent (why an analysis failed or was refused) begun with a capital,
+ * as a sentence of their own on the page (as the log does). */
+function capitalised(text) {
+  const sentence = String(text || "");
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
