@@ -8,9 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import gymnasium
 import numpy as np
+import numpy.typing as npt
 import pytest
+from gymnasium.vector import AutoresetMode
 
+import albion.rl.gymnasium  # noqa: F401 - registers the albion/…-v2 ids
 from albion.rl.vector import VectorDiamoniak, VectorRaiding, bridges, exactness
 from albion.rl.vector.diamoniak import DRAW, STOP, TURN_START
 from albion.rl.vector.gym_vector import AlbionVectorEnv, sample_legal
@@ -95,16 +99,72 @@ def test_di8_witch_without_cards_ends_the_turn_batched() -> None:
 
 
 def test_di10_cap_ends_in_a_draw_batched() -> None:
-    """DI-10, ALL-1: the cap ends the game as a draw, 1/n each, and the terminal mask
-    is all legal (pgx), every action then ignored."""
+    """DI-10, ALL-1, ALL-4: the cap ends the game as a draw, 1/n each; the step's mask is
+    then the no-op alone (as the -v2 envs'), and the no-op, or any action, is ignored."""
     engine = VectorDiamoniak(2, max_turns=1)
     state = engine.init(None, 1, reveals=[[DIAMOND]])
     state, _, _, _ = engine.step(state, np.array([DRAW]))
     state, rewards, over, mask = engine.step(state, np.array([STOP]))
     assert over[0] and rewards[0].tolist() == [0.5, 0.5]
-    assert mask.all()
-    after, rewards, _, _ = engine.step(state, np.array([37]))
-    assert not rewards.any() and after.turns[0] == 1
+    assert mask.shape == (1, 39) and np.flatnonzero(mask[0]).tolist() == [engine.noop]
+    assert np.array_equal(engine.action_masks(state), mask)
+    for action in (engine.noop, 37):
+        after, rewards, _, _ = engine.step(state, np.array([action]))
+        assert not rewards.any() and after.turns[0] == 1
+
+
+def _v2_terminal_mask(game_id: str, players: int, **variant: Any) -> npt.NDArray[np.bool_]:
+    """The mask a `-v2` env (ALL-4) shows at its game's end, after masked random play."""
+    env = gymnasium.make(f"albion/{game_id}-v2", opponents=["random"] * (players - 1),
+                         **variant)
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=0)
+    for _ in range(5000):
+        _, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(
+            info["action_mask"]))))
+        if terminated:
+            return np.asarray(info["action_mask"]).astype(bool)
+    raise AssertionError("no end")
+
+
+@pytest.mark.parametrize(("engine", "game_id", "variant"), [
+    (VectorDiamoniak(3, max_turns=30), "diamoniak", {"max_turns": 30}),
+    (VectorRaiding(4), "raiding-stonehenge", {})])
+def test_all4_batched_masks_are_the_v2_envs_masks(engine: Any, game_id: str,
+                                                   variant: dict[str, Any]) -> None:
+    """ALL-4: the batched engine's public masks (`action_masks`, the step's) are the
+    `-v2` envs': as wide (the game's space and the no-op), the no-op never for a game
+    that decides, alone once the game is over; the working mask stays pgx's."""
+    terminal = _v2_terminal_mask(game_id, engine.n, **variant)
+    state = engine.init(7, 16)
+    rng = np.random.default_rng(7)
+    mask = engine.action_masks(state)
+    for _ in range(2000):
+        assert mask.shape == (16, engine.num_actions) == (16, terminal.size)
+        over = state.terminated
+        assert np.array_equal(mask[~over, :-1], state.legal_action_mask[~over])
+        assert not mask[~over, -1].any() and mask[~over].any(axis=1).all()
+        assert (mask[over] == terminal).all()
+        assert state.legal_action_mask[over].all()  # the working mask: pgx's
+        if over.all():
+            break
+        state, _, _, mask = engine.step(state, sample_legal(mask, rng))
+        assert np.array_equal(mask, engine.action_masks(state))
+    assert state.terminated.all()
+
+
+def test_all4_noop_refused_from_a_deciding_game_batched() -> None:
+    """ALL-4: the no-op is a finished game's action; a game that decides refuses it,
+    naming the ruling, and nothing changes; past it, the space ends."""
+    for engine in (VectorDiamoniak(2), VectorRaiding(3)):
+        state = engine.init(0, 2)
+        before = state.phase.copy()
+        with pytest.raises(ValueError, match=r"game 1: the no-op .* \(ALL-4\)"):
+            engine.step(state, np.array([int(np.flatnonzero(state.legal_action_mask[0])[0]),
+                                         engine.noop]))
+        with pytest.raises(ValueError, match="outside"):
+            engine.step(state, np.array([engine.noop + 1, 0]))
+        assert np.array_equal(state.phase, before)
 
 
 def test_di3_illegal_action_refused_and_nothing_changes_batched() -> None:
@@ -150,8 +210,9 @@ def test_restart_with_scripted_chance_is_refused() -> None:
     ("raiding-stonehenge", 4, "random"), ("raiding-stonehenge", 5, "self-play")])
 def test_gymnasium_vector_env(game_id: str, players: int, opponents: str) -> None:
     """Gymnasium's vector API with SAME_STEP autoreset: shapes in the spaces, a legal mask
-    with a legal action in every row (never the all-legal terminal one: finished envs
-    are already reset), final observations of finished envs, zero-sum rewards."""
+    with a legal action in every row and never the no-op (finished envs are already
+    reset), final observations of finished envs and their info's mask the no-op alone
+    (ALL-4), zero-sum rewards."""
     env = AlbionVectorEnv(game_id, num_envs=32, num_players=players, opponents=opponents)
     obs, info = env.reset(seed=5)
     assert env.observation_space.contains(obs)
@@ -159,15 +220,51 @@ def test_gymnasium_vector_env(game_id: str, players: int, opponents: str) -> Non
     ended = 0
     for _ in range(300):
         masks = env.action_masks()
-        assert masks.any(axis=1).all() and not masks.all(axis=1).any()
+        assert masks.shape == (32, env.single_action_space.n)
+        assert masks.any(axis=1).all() and not masks[:, -1].any()
         obs, reward, terminated, truncated, info = env.step(sample_legal(masks, rng))
         assert env.observation_space.contains(obs) and not truncated.any()
+        assert np.array_equal(info["action_mask"], env.action_masks())
         if terminated.any():
             ended += int(terminated.sum())
             assert info["_final_obs"].tolist() == terminated.tolist()
+            assert info["_final_info"].tolist() == terminated.tolist()
+            final = info["final_info"]["action_mask"]
+            assert final[terminated, -1].all() and final.sum() == terminated.sum()
             assert np.allclose(info["rewards"][terminated].sum(axis=1), 0.0, atol=1e-6)
         assert not reward[~terminated].any()
     assert ended > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("diamoniak", 2), ("raiding-stonehenge", 3)])
+def test_gymnasium_vector_env_next_step_meets_the_v2_terminal_mask(game_id: str,
+                                                                   players: int) -> None:
+    """ALL-4 with NEXT_STEP autoreset (Gymnasium's default, as make_vec's "sync" mode over
+    the `-v2` env): the same spaces as the `-v2` env; the step that ends a game shows the
+    same mask as that env's terminal step (the no-op alone); the next step starts a new
+    game there, reward 0, whatever the action."""
+    variant = {"max_turns": 5} if game_id == "diamoniak" else {}
+    single = gymnasium.make(f"albion/{game_id}-v2", opponents=["random"] * (players - 1),
+                            **variant)
+    terminal = _v2_terminal_mask(game_id, players, **variant)
+    env = AlbionVectorEnv(game_id, num_envs=8, num_players=players, opponents="random",
+                          autoreset_mode="NextStep", **variant)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.single_action_space == single.action_space
+    assert env.single_observation_space.shape == single.observation_space.shape
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    ended = np.zeros(8, dtype=bool)
+    seen = 0
+    for _ in range(400):
+        actions = sample_legal(info["action_mask"], rng)
+        _, reward, terminated, _, info = env.step(actions)
+        assert not (reward[ended].any() or terminated[ended].any())  # new games
+        assert (info["action_mask"][terminated] == terminal).all()
+        assert not info["action_mask"][~terminated, -1].any()
+        ended = terminated
+        seen += int(terminated.sum())
+    assert seen > 8
 
 
 def test_gymnasium_vector_env_seeded_runs_repeat() -> None:

@@ -3,9 +3,11 @@ Python engine (`albion.games.diamoniak.state`) applied to whole batches at once.
 
 pgx's shape: `init(seed, batch)` gives a `DiamoniakBatch` (a dataclass of arrays, one
 row per game) and `step(batch, actions)` a new one, with the games' rewards, `terminated`
-and the legal mask over the fixed action space (docs/action-spaces.md). A step applies
-one decision per game, then the chance it calls for (DI-3's reveal), so every game stands
-at a decision or at its end after each step; a game already over ignores its action.
+and the masks (ALL-4, as the `-v2` envs: the fixed action space of docs/action-spaces.md
+and the no-op, 38, alone once a game is over; `action_masks(batch)` any time). A step
+applies one decision per game, then the chance it calls for (DI-3's reveal), so every
+game stands at a decision or at its end after each step; a game already over ignores its
+action (the no-op, or any).
 Observations (docs/observations.md) are `observe(batch, viewers)`.
 
 Chance is the batch's Generator, or a `Script` of the cards revealed and the first seat
@@ -25,13 +27,15 @@ from albion.games.diamoniak.cards import BUY_PRICE, CARDS_LOST_TO_WITCH, CASTLE_
 from albion.games.diamoniak.game import GAME
 from albion.games.diamoniak.phase import Phase
 from albion.games.diamoniak.record import Rules
-from albion.rl.vector.actions import checked_actions
+from albion.rl.vector.actions import adapter_masks, checked_actions
 from albion.rl.vector.chance import IntArray, Script, generator, pick_from_counts
 
 KINDS: Final = len(DECK)
 SEATS: Final = 4
 ACTIONS: Final = GAME.num_distinct_actions
 """38: draw, stop, pass; 16 buys; use, keep fairy; lose castle, 5 losses; 7 reveals; 4 firsts."""
+NOOP: Final = ACTIONS
+"""ALL-4: the public masks' last index, a game that is over's one action (39 in all)."""
 OBSERVATION: Final = 96
 DRAW, STOP, PASS, BUY0, USE_FAIRY, KEEP_FAIRY, LOSE_CASTLE = 0, 1, 2, 3, 19, 20, 21
 REVEAL0, FIRST0 = 27, 34
@@ -56,7 +60,8 @@ class DiamoniakBatch:
     toll_left: IntArray  # (B,)
     turns: IntArray  # (B,)
     winner: IntArray  # (B,) seat or -1
-    legal_action_mask: npt.NDArray[np.bool_]  # (B, 38); all True once over (pgx)
+    legal_action_mask: npt.NDArray[np.bool_]  # (B, 38) the working mask: all True once
+    # over (pgx); the public masks (ALL-4, with the no-op) are VectorDiamoniak.action_masks
     rng: np.random.Generator
     script: Script | None
     first_script: Script | None
@@ -90,6 +95,10 @@ COPIED: Final = tuple(f.name for f in fields(DiamoniakBatch)
 class VectorDiamoniak:
     """The batched engine for one player count and variant (any of them; VariantError
     on a bad one, as everywhere)."""
+
+    noop: Final = NOOP
+    num_actions: Final = NOOP + 1
+    """The public space (ALL-4): the game's 38 actions and the no-op."""
 
     def __init__(self, num_players: int = 2, **variant: object) -> None:
         GAME.check_players(num_players)
@@ -134,11 +143,12 @@ class VectorDiamoniak:
     def step(self, state: DiamoniakBatch, actions: npt.ArrayLike, where: Bools | None = None
              ) -> tuple[DiamoniakBatch, npt.NDArray[np.float32], npt.NDArray[np.bool_],
                         npt.NDArray[np.bool_]]:
-        """Each game's decision (an index of the fixed action space), then its chance:
-        (new batch, rewards (B, n): ALL-1's returns on the step a game ends, else 0,
-        terminated, legal mask). An action that is not legal is refused (ValueError
-        naming the game) and nothing changes. Games outside `where` (if given) stay as
-        they are, their actions unread."""
+        """Each game's decision (an index of the fixed action space; the no-op for a game
+        that is over), then its chance: (new batch, rewards (B, n): ALL-1's returns on the
+        step a game ends, else 0, terminated, masks (B, 39): ALL-4's, `action_masks`). An
+        action that is not legal is refused (ValueError naming the game) and nothing
+        changes. Games outside `where` (if given) stay as they are, their actions
+        unread."""
         chosen = self.check_actions(state, actions, where)
         s = state.copy()
         was_over = s.phase == OVER
@@ -149,7 +159,12 @@ class VectorDiamoniak:
         rewards = np.zeros((over.size, self.n), dtype=np.float32)
         if ended.size:
             rewards[ended] = self.returns(s, ended)
-        return s, rewards, over, s.legal_action_mask
+        return s, rewards, over, adapter_masks(s.legal_action_mask, over)
+
+    def action_masks(self, state: DiamoniakBatch) -> npt.NDArray[np.bool_]:
+        """(B, 39), ALL-4 as the `-v2` envs: each deciding seat's legal actions, the
+        no-op (38) alone where the game is over."""
+        return adapter_masks(state.legal_action_mask, state.phase == OVER)
 
     def restart(self, state: DiamoniakBatch, where: Bools, *, inplace: bool = False
                 ) -> DiamoniakBatch:
@@ -168,8 +183,9 @@ class VectorDiamoniak:
 
     def check_actions(self, state: DiamoniakBatch, actions: npt.ArrayLike,
                       where: Bools | None = None) -> IntArray:
-        return checked_actions(state.legal_action_mask, state.phase, actions, ACTIONS,
-                               lambda phase: Phase(phase).name.lower(), where)
+        return checked_actions(state.legal_action_mask, state.phase, state.phase == OVER,
+                               actions, ACTIONS, lambda phase: Phase(phase).name.lower(),
+                               where)
 
     def returns(self, state: DiamoniakBatch, rows: npt.NDArray[np.intp] | None = None
                 ) -> npt.NDArray[np.float64]:
@@ -342,9 +358,10 @@ class VectorDiamoniak:
     # -- what each game allows and shows ----------------------------------------------
 
     def legal_mask(self, s: DiamoniakBatch) -> npt.NDArray[np.bool_]:
-        """The legal actions of the seat to decide, over the fixed space (38); at the end
-        every action is marked legal and ignored (pgx's convention: a masked sampler
-        never sees an all-zero row)."""
+        """The working mask: the legal actions of the seat to decide, over the fixed
+        space (38); at the end every action is marked legal and ignored (pgx's: a masked
+        sampler never sees an all-zero row, and no column is added per step). The public
+        masks add ALL-4's no-op (`action_masks`)."""
         batch, n = s.seat.shape[0], self.n
         by_action = np.zeros((ACTIONS, batch), dtype=bool)
         mask = by_action.T  # rows written contiguously, read as (B, 38)

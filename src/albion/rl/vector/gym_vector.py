@@ -13,11 +13,20 @@ Two ways to play, `opponents`:
 
 Rewards as in the other adapters: "zero-sum" (a lone winner +1, each loser −1/(n − 1), a
 draw 0) or "returns" (ALL-1's shares). Episodes end with `terminated` (DI-10's cap is a
-draw and a termination, as the rules say; nothing is truncated). Autoreset is
-Gymnasium's SAME_STEP: a finished env returns its new game's first observation, with the
-last one in `info["final_obs"]` (`info["_final_obs"]` marks which). Masks:
-`info["action_mask"]` and `action_masks()` (sb3-contrib's name); pgx's terminal mask
-(all legal) never reaches a learner, since a finished env is already reset.
+draw and a termination, as the rules say; nothing is truncated).
+
+The action space and the masks are the single-game `-v2` envs' (ALL-4): the game's fixed
+space and one index after it, the no-op; a deciding seat's mask holds its legal actions
+(never the no-op), a finished game's the no-op alone. Masks: `info["action_mask"]` and
+`action_masks()` (sb3-contrib's name). Autoreset, `autoreset_mode`:
+
+- SAME_STEP (the class's default): a finished env returns its new game's first
+  observation; the last one is `info["final_obs"]` and its info `info["final_info"]`
+  (its mask: the no-op alone), `info["_final_obs"]` and `info["_final_info"]` mark which.
+- NEXT_STEP (Gymnasium's default, as its SyncVectorEnv over a `-v2` env): the step that
+  ends a game returns its last observation and `info["action_mask"]` the no-op alone,
+  exactly as a `-v2` env's terminal step; the next step starts that env's new game
+  (reward 0, its action unread).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ from albion.rl.vector.raiding_stonehenge import VectorRaiding
 
 OPPONENTS = ("self-play", "random")
 REWARDS = ("zero-sum", "returns")
+AUTORESET_MODES = (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP)
 Engine = VectorDiamoniak | VectorRaiding
 
 
@@ -68,7 +78,9 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, game_id: str = "diamoniak", num_envs: int = 1024, num_players: int = 2,
                  opponents: str = "self-play", seat: int = 0, rewards: str = "zero-sum",
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
                  **variant: object) -> None:
+        mode = autoreset(autoreset_mode)
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents={opponents!r}: one of {', '.join(OPPONENTS)}")
         if rewards not in REWARDS:
@@ -86,12 +98,14 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
         size = diamoniak.OBSERVATION if game_id == "diamoniak" else raiding_views.OBSERVATION
         actions = diamoniak.ACTIONS if game_id == "diamoniak" else raiding_views.ACTIONS
         self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
-        self.single_action_space = spaces.Discrete(actions)
+        self.single_action_space = spaces.Discrete(actions + 1)  # ALL-4's no-op last
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.render_mode = None
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._rng = generator(None)
         self.state: Any = None
+        self._autoreset = np.zeros(num_envs, dtype=bool)  # NEXT_STEP: ended last step
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -101,6 +115,7 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
             self._rng = generator(seed)
             self.action_space.seed(seed)
         self.state = self.engine.init(self._rng, self.num_envs)
+        self._autoreset[:] = False
         rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
         if self.opponents == "random":
             self.state, rewards = self._opponents_play(self.state, rewards)
@@ -111,11 +126,18 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
             npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_],
             npt.NDArray[np.bool_], dict[str, Any]]:
         """One decision per env (an index of the fixed action space); an action that is
-        not legal raises ValueError naming the env, and nothing changes."""
+        not legal (the no-op too: every env decides) raises ValueError naming the env, and
+        nothing changes. With NEXT_STEP, an env whose game ended at the last step starts
+        a new one instead, its action unread."""
         if self.state is None:
             raise RuntimeError("call reset() before step()")
-        acting = self.state.current_player.copy()
-        state, rewards, _, _ = self.engine.step(self.state, np.asarray(actions))
+        state, stepped = self.state, None
+        if self._autoreset.any():  # NEXT_STEP: only the games that ended are over
+            stepped = ~self._autoreset
+            self.engine.check_actions(state, np.asarray(actions), stepped)
+            state, _ = self._restart_finished(state)
+        acting = state.current_player.copy()
+        state, rewards, _, _ = self.engine.step(state, np.asarray(actions), stepped)
         if self.opponents == "random":
             state, rewards = self._opponents_play(state, rewards)
             acting[:] = self.seat
@@ -123,10 +145,17 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
         shaped = self._shape(rewards)
         reward = shaped[np.arange(self.num_envs), acting].astype(np.float32)
         info: dict[str, Any] = {"rewards": shaped}
-        if terminated.any():
+        if self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP:
+            self._autoreset = terminated.copy()
+        elif terminated.any():
             self.state = state
             info["final_obs"] = self._observe()
             info["_final_obs"] = terminated
+            final_masks = self.action_masks()  # ALL-4: the no-op alone, as a -v2 env's
+            final_masks[~terminated] = False  # rows of envs that did not end: empty, as
+            info["final_info"] = {"action_mask": final_masks,  # SyncVectorEnv's
+                                  "_action_mask": terminated.copy()}
+            info["_final_info"] = terminated.copy()
             state, _ = self._restart_finished(state)
         self.state = state
         info["action_mask"] = self.action_masks()
@@ -134,8 +163,12 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
         return self._observe(), reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of each env's deciding seat (sb3-contrib reads this)."""
-        return np.ascontiguousarray(self.state.legal_action_mask)
+        """(num_envs, actions + 1), ALL-4 as the `-v2` envs: the legal actions of each
+        env's deciding seat, the no-op alone where its game is over (NEXT_STEP's
+        terminal step). sb3-contrib reads this."""
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return np.ascontiguousarray(self.engine.action_masks(self.state))
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
@@ -178,3 +211,13 @@ class AlbionVectorEnv(gymnasium.vector.VectorEnv):
             if self.opponents == "random":
                 state, rewards = self._opponents_play(state, rewards)
         raise RuntimeError("games keep ending before the learner decides")
+
+
+def autoreset(mode: AutoresetMode | str) -> AutoresetMode:
+    """SAME_STEP or NEXT_STEP, given as the enum or its value ("SameStep", "NextStep")."""
+    for offered in AUTORESET_MODES:
+        if mode in (offered, offered.value):
+            return offered
+    raise ValueError(f"autoreset_mode={mode!r}: one of "
+                     f"{', '.join(repr(m.value) for m in AUTORESET_MODES)}")
+

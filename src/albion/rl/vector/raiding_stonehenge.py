@@ -3,7 +3,8 @@ of the Python engine (`albion.games.raiding_stonehenge.state`) applied to whole 
 
 pgx's shape, as `vector.diamoniak`: `init(seed, batch)` gives a `RaidingBatch`,
 `step(batch, actions)` applies one decision per game and returns (new batch, rewards,
-terminated, legal mask). RS-6's secret commits are taken one seat at a time in commit
+terminated, masks: ALL-4's, as the `-v2` envs, the no-op 75 alone once a game is over).
+RS-6's secret commits are taken one seat at a time in commit
 order (RS-19), as the Python engine's `current_player` asks them. The deals a step calls
 for (RS-13's refill) are made inside it, so every game stands at a decision or its end.
 
@@ -33,6 +34,7 @@ from albion.games.raiding_stonehenge.game import GAME
 from albion.games.raiding_stonehenge.phase import Phase
 from albion.games.raiding_stonehenge.record import Rules
 from albion.rl.vector import raiding_views
+from albion.rl.vector.actions import adapter_masks
 from albion.rl.vector.chance import IntArray, generator
 
 DECK_CARDS: Final = HIGHEST_CARD * COPIES
@@ -40,6 +42,8 @@ NUMBERS: Final = HIGHEST_CARD + 1  # count arrays indexed by number, 0 unused
 COLOURS: Final = 5
 ACTIONS: Final = raiding_views.ACTIONS
 assert GAME.num_distinct_actions == ACTIONS
+NOOP: Final = ACTIONS
+"""ALL-4: the public masks' last index, a game that is over's one action (76 in all)."""
 TAKE0, PLAY0, PLACE0, SET_ASIDE0 = 0, 4, 35, 40  # PLAY0 + number: 5–34
 DEALING, PICK, PLAY, PLACE, SET_ASIDE, OVER = (int(phase) for phase in Phase)
 SORTED_DECK: Final = np.repeat(np.arange(1, NUMBERS, dtype=np.int32), COPIES)
@@ -76,7 +80,8 @@ class RaidingBatch:
     discard: IntArray  # (B, 31)
     taken: IntArray  # (B, n, 31) RS-18: seen taken, not played since
     last_plays: IntArray  # (B, n)
-    legal_action_mask: Bools  # (B, 75); all True once over (pgx)
+    legal_action_mask: Bools  # (B, 75) the working mask: all True once over (pgx); the
+    # public masks (ALL-4, with the no-op) are VectorRaiding.action_masks
 
     @property
     def terminated(self) -> Bools:
@@ -102,6 +107,10 @@ COPIED: Final = tuple(f.name for f in fields(RaidingBatch)
 
 class VectorRaiding:
     """The batched engine for one player count (2–5, RS-2) and variant."""
+
+    noop: Final = NOOP
+    num_actions: Final = NOOP + 1
+    """The public space (ALL-4): the game's 75 actions and the no-op."""
 
     def __init__(self, num_players: int = 4, **variant: object) -> None:
         GAME.check_players(num_players)
@@ -155,12 +164,12 @@ class VectorRaiding:
 
     def step(self, state: RaidingBatch, actions: npt.ArrayLike, where: Bools | None = None
              ) -> tuple[RaidingBatch, npt.NDArray[np.float32], Bools, Bools]:
-        """Each game's decision (an index of the fixed space), then the deals it calls
-        for: (new batch, rewards (B, n): ALL-1's returns on the step a game ends, else 0,
-        terminated, legal mask). An illegal action is refused (ValueError naming the
-        game) and nothing changes. Games outside `where` (if given) stay as they are, their
-        actions unread."""
-        chosen = raiding_views.check_actions(state, actions, ACTIONS, where)
+        """Each game's decision (an index of the fixed space; the no-op for a game that is
+        over), then the deals it calls for: (new batch, rewards (B, n): ALL-1's returns on
+        the step a game ends, else 0, terminated, masks (B, 76): ALL-4's, `action_masks`).
+        An illegal action is refused (ValueError naming the game) and nothing changes.
+        Games outside `where` (if given) stay as they are, their actions unread."""
+        chosen = self.check_actions(state, actions, where)
         s = state.copy()
         was_over = s.phase == OVER
         self.apply(s, chosen, ~was_over if where is None else ~was_over & where)
@@ -170,7 +179,17 @@ class VectorRaiding:
         rewards = np.zeros((over.size, self.n), dtype=np.float32)
         if ended.size:
             rewards[ended] = raiding_views.returns(s, self.n, OVER, ended)
-        return s, rewards, over, s.legal_action_mask
+        return s, rewards, over, adapter_masks(s.legal_action_mask, over)
+
+    def check_actions(self, state: RaidingBatch, actions: npt.ArrayLike,
+                      where: Bools | None = None) -> IntArray:
+        """The actions as int32, or ValueError naming the first game refused."""
+        return raiding_views.check_actions(state, actions, ACTIONS, where)
+
+    def action_masks(self, state: RaidingBatch) -> Bools:
+        """(B, 76), ALL-4 as the `-v2` envs: each deciding seat's legal actions, the
+        no-op (75) alone where the game is over."""
+        return adapter_masks(state.legal_action_mask, state.phase == OVER)
 
     def restart(self, state: RaidingBatch, where: Bools, seed: int | np.random.Generator | None,
                 *, inplace: bool = False) -> RaidingBatch:
@@ -394,8 +413,9 @@ class VectorRaiding:
     # -- what each game allows -------------------------------------------------------
 
     def legal_mask(self, s: RaidingBatch) -> Bools:
-        """The legal actions of the seat asked, over the fixed space (75); all True at
-        the end (pgx's convention)."""
+        """The working mask: the legal actions of the seat asked, over the fixed space
+        (75); all True at the end (pgx's: no column added per step). The public masks add
+        ALL-4's no-op (`action_masks`)."""
         batch = s.seat.shape[0]
         mask = np.zeros((ACTIONS, batch), dtype=bool).T  # rows contiguous, read as (B, 75)
         phase = s.phase

@@ -39,9 +39,10 @@ ROUND: Final = np.minimum(1.0, np.arange(128) / MAX_ROUND).astype(np.float32)
 def check_actions(state: RaidingBatch, actions: npt.ArrayLike, size: int,
                   where: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
     """The actions as int32, or ValueError naming the first game whose action is outside
-    the space or not legal now (nothing is applied)."""
-    return checked_actions(state.legal_action_mask, state.phase, actions, size,
-                           lambda phase: Phase(phase).name.lower(), where)
+    the space or not legal now (nothing is applied); the no-op (`size`) only where the
+    game is over (ALL-4)."""
+    return checked_actions(state.legal_action_mask, state.phase, state.phase == OVER,
+                           actions, size, lambda phase: Phase(phase).name.lower(), where)
 
 
 def scores(s: RaidingBatch) -> npt.NDArray[np.int64]:
