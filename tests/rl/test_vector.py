@@ -5,6 +5,8 @@ force through scripted chance, refusals, and the Gymnasium vector env."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -290,3 +292,72 @@ def test_gymnasium_vector_env_refuses_bad_arguments() -> None:
     env.reset(seed=0)
     with pytest.raises(ValueError, match="not legal"):
         env.step(np.array([1, 1]))
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        AlbionVectorEnv("diamoniak", autoreset_mode="Disabled")
+
+
+def test_gym_make_vec_builds_the_batched_env_in_a_fresh_process() -> None:
+    """`gymnasium.make_vec` of a qualified id in an interpreter that never imported
+    albion: "vector_entry_point" (also Gymnasium's default for these ids) builds the
+    batched AlbionVectorEnv, "sync" and "async" (spawned workers) the `-v2` env in each
+    sub-env, `gymnasium.make` the `-v2` env; same spaces, masks and autoreset mode. A bare
+    id works once albion.rl.gymnasium is imported (Gymnasium 1.x loads no plugins); Super
+    Camelot has no batched engine and stays "sync"."""
+    script = """
+import sys
+import gymnasium
+if __name__ == "__main__":
+    assert "albion" not in sys.modules
+    for game in ("diamoniak", "raiding-stonehenge"):
+        name = f"albion.rl.gymnasium:albion/{game}-v2"
+        batched = gymnasium.make_vec(name, num_envs=4, vectorization_mode="vector_entry_point")
+        obs, info = batched.reset(seed=0)
+        sync = gymnasium.make_vec(name, num_envs=2, vectorization_mode="sync")
+        sync_obs, sync_info = sync.reset(seed=0)
+        spawned = gymnasium.make_vec(name, num_envs=2, vectorization_mode="async",
+                                     vector_kwargs={"context": "spawn"})
+        spawned_obs, _ = spawned.reset(seed=0)
+        spawned.close()
+        single = gymnasium.make(name)
+        assert batched.single_action_space == sync.single_action_space == single.action_space
+        assert batched.metadata["autoreset_mode"] == sync.metadata["autoreset_mode"]
+        print(type(batched).__name__, batched.spec.id, obs.shape, info["action_mask"].shape,
+              type(sync.envs[0]).__name__, sync_obs.shape, sync_info["action_mask"].shape,
+              spawned_obs.shape, type(single).__name__)
+    print(type(gymnasium.make_vec("albion/diamoniak-v2", num_envs=3)).__name__,
+          type(gymnasium.make_vec("albion/super-camelot-v2", num_envs=1)).__name__)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines() == [
+        "AlbionVectorEnv albion/diamoniak-v2 (4, 96) (4, 39) AlbionEnv (2, 96) (2, 39) "
+        "(2, 96) AlbionEnv",
+        "AlbionVectorEnv albion/raiding-stonehenge-v2 (4, 372) (4, 76) AlbionEnv (2, 372) "
+        "(2, 76) (2, 372) AlbionEnv",
+        "AlbionVectorEnv SyncVectorEnv"]
+
+
+def test_gym_make_vec_reads_the_v2_envs_arguments_for_the_batched_env() -> None:
+    """The vector entry point reads the `-v2` env's arguments: one "random" per other
+    seat (so `opponents=["random"] * 2` is 3 players against random), or the batched
+    env's own "self-play"; NEXT_STEP by default (as "sync"), SAME_STEP on request; what
+    the batched engine cannot do (other bots, illegal="lose", rendering) is refused with
+    the mode that can."""
+    env = gymnasium.make_vec("albion/raiding-stonehenge-v2", num_envs=2,
+                             opponents=["random", "random"], seat=1)
+    assert isinstance(env, AlbionVectorEnv)
+    assert (env.num_players, env.opponents, env.seat) == (3, "random", 1)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    env = gymnasium.make_vec("albion/diamoniak-v2", num_envs=2, opponents="self-play",
+                             num_players=4, autoreset_mode="SameStep", max_turns=50)
+    assert (env.num_players, env.opponents) == (4, "self-play")
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    for refused, match in (({"opponents": ["heuristic"]}, "sync"),
+                           ({"illegal": "lose"}, "sync"), ({"render_mode": "ansi"}, "sync"),
+                           ({"opponents": ["random"], "num_players": 3}, "num_players")):
+        with pytest.raises(ValueError, match=match):
+            gymnasium.make_vec("albion/diamoniak-v2", num_envs=2, **refused)
+    sync = gymnasium.make_vec("albion/diamoniak-v2", num_envs=2, vectorization_mode="sync",
+                              opponents=["heuristic"])
+    assert sync.reset(seed=0)[1]["action_mask"].shape == (2, 39)

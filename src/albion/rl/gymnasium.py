@@ -2,8 +2,12 @@
 `make("diamoniak", opponents=["heuristic"], seat=0, **variant)`, or through Gymnasium:
 `gymnasium.make("albion/diamoniak-v2")` once this module is imported, and
 `gymnasium.make("albion.rl.gymnasium:albion/diamoniak-v2")` in any process (Gymnasium
-1.x imports the module named before the colon; it no longer loads plugin entry points),
-which is what spawned `AsyncVectorEnv` workers need. It passes Gymnasium's `check_env`.
+1.x imports the module named before the colon; it no longer loads plugin entry points,
+so a bare id needs the import first), which is what spawned `AsyncVectorEnv` workers
+need. It passes Gymnasium's `check_env`. `gymnasium.make_vec` takes the same ids: with
+vectorization_mode "sync" or "async", this env in each sub-env; for Diamoniak and Raiding
+Stonehenge, "vector_entry_point" (Gymnasium's default when an id has one) builds the
+batched engine's `AlbionVectorEnv` with the same spaces and masks (docs/vector.md).
 
 The observation is the game's tensor of the seat's view (a Box in [0, 1],
 docs/observations.md); the action an index of the fixed action space
@@ -43,6 +47,10 @@ ILLEGAL_POLICIES: tuple[IllegalPolicy, ...] = ("lose", "raise")
 RENDER_MODES = ("ansi", "human", "rgb_array")
 NAMESPACE = "albion"
 ILLEGAL_REWARD = -1.0
+BATCHED = ("diamoniak", "raiding-stonehenge")
+"""The games with a batched engine (`albion.rl.vector`): their ids carry a
+`vector_entry_point`, imported only when `gymnasium.make_vec` calls it."""
+VECTOR_ENTRY_POINT = "albion.rl.vector.gym_vector:vector_entry_point"
 FRESH_GAMES = 100
 """`reset` deals a new game when the bots finish one before the seat's first decision
 (possible, if rare, in Diamoniak: a castle drawn in one turn); it gives up after this many."""
@@ -199,14 +207,16 @@ def make(game_id: str, opponents: Sequence[str] = ("random",), seat: int = 0,
 def _register() -> None:
     """`gymnasium.make("albion/diamoniak-v2", opponents=[…])`, one id per game, unwrapped
     (no order enforcing: `reset` first is checked by the env itself; no passive checker:
-    `check_env` passes, tests/rl/test_gymnasium.py), so `action_masks()` is reachable."""
+    `check_env` passes, tests/rl/test_gymnasium.py), so `action_masks()` is reachable;
+    `gymnasium.make_vec(id, num_envs=N)` of a batched game builds `AlbionVectorEnv`."""
     from albion.core.registry import game_ids  # noqa: PLC0415 - entry points, once
 
     for game_id in game_ids():
         if env_id(game_id) not in gymnasium.registry:
             gymnasium.register(env_id(game_id), entry_point=f"{__name__}:AlbionEnv",
-                               kwargs={"game_id": game_id}, order_enforce=False,
-                               disable_env_checker=True)
+                               vector_entry_point=VECTOR_ENTRY_POINT if game_id in BATCHED
+                               else None, kwargs={"game_id": game_id},
+                               order_enforce=False, disable_env_checker=True)
 
 
 _register()

@@ -27,10 +27,14 @@ space and one index after it, the no-op; a deciding seat's mask holds its legal 
   ends a game returns its last observation and `info["action_mask"]` the no-op alone,
   exactly as a `-v2` env's terminal step; the next step starts that env's new game
   (reward 0, its action unread).
+
+`vector_entry_point` is what Gymnasium's registry calls for
+`gymnasium.make_vec("albion/diamoniak-v2", num_envs=N)` (docs/vector.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -221,3 +225,42 @@ def autoreset(mode: AutoresetMode | str) -> AutoresetMode:
     raise ValueError(f"autoreset_mode={mode!r}: one of "
                      f"{', '.join(repr(m.value) for m in AUTORESET_MODES)}")
 
+
+def vector_entry_point(num_envs: int = 1, game_id: str = "diamoniak",
+                       opponents: str | Sequence[str] = ("random",), seat: int = 0,
+                       rewards: str = "zero-sum", illegal: str = "raise",
+                       render_mode: str | None = None, num_players: int | None = None,
+                       autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+                       **variant: object) -> AlbionVectorEnv:
+    """What `gymnasium.make_vec("albion/diamoniak-v2", num_envs=N)` builds (its
+    vectorization_mode "vector_entry_point", Gymnasium's default for an id that has one):
+    the registered `-v2` env's arguments, read for the batched engine, so that the same
+    call with vectorization_mode="sync" sets the same seat against the same opponents
+    with the same spaces, masks and rewards, one env at a time. `opponents`:
+    as the `-v2` env, one bot spec per other seat — the batched engine plays "random"
+    alone (the others are refused: "sync" plays them) —, or this env's own "random" or
+    "self-play" with `num_players`. NEXT_STEP autoreset by default, as "sync" and
+    "async". An illegal action raises (the `-v2` env's illegal="raise"; "lose" is not
+    offered here)."""
+    if isinstance(opponents, str):
+        mode, players = opponents, 2 if num_players is None else num_players
+    else:
+        bots = [str(spec).strip().lower() for spec in opponents]
+        others = sorted(set(bots) - {"random"})
+        if others or not bots:
+            raise ValueError(f"opponents={list(opponents)!r}: the batched engine plays "
+                             "random opponents only (one 'random' per other seat) or "
+                             "opponents='self-play'; use vectorization_mode='sync' for "
+                             "other bots")
+        mode, players = "random", len(bots) + 1
+        if num_players not in (None, players):
+            raise ValueError(f"num_players={num_players}: opponents make {players}")
+    if illegal != "raise":
+        raise ValueError(f"illegal={illegal!r}: the batched env refuses an illegal action "
+                         "(illegal='raise'); use vectorization_mode='sync' for 'lose'")
+    if render_mode is not None:
+        raise ValueError(f"render_mode={render_mode!r}: the batched env does not render; "
+                         "use vectorization_mode='sync'")
+    return AlbionVectorEnv(game_id, num_envs=num_envs, num_players=players, opponents=mode,
+                           seat=seat, rewards=rewards, autoreset_mode=autoreset_mode,
+                           **variant)
