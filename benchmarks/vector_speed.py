@@ -9,7 +9,9 @@ the unit of a PettingZoo env's step — and, separately, actions with chance out
 (DI-3's reveals, RS-3/RS-13's deals, DI-2's first seat) as the Python engine counts its
 `apply` calls. Each figure is the median of `--repeats` timed runs; the same run measures
 /work/shared/bench/limit.py (a minimal Python engine: ratios travel across machines) and
-Albion's PettingZoo AEC env under the same random play. Prints a table and one JSON line.
+Albion's PettingZoo AEC env under the same random play. Prints a table, issue 34's
+targets with a verdict each (checked at a batch of 4,096, step path), and one JSON line;
+exits 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -30,6 +32,33 @@ from albion.rl.vector.gym_vector import make_engine, sample_legal
 from albion.rl.vector.raiding_stonehenge import VectorRaiding
 
 LIMIT = "/work/shared/bench/limit.py"
+TARGET_BATCH = 4096
+TARGETS: tuple[tuple[str, str, float], ...] = (
+    ("diamoniak-2p", "actions_per_s", 1_000_000),
+    ("diamoniak-4p", "actions_per_s", 1_000_000),
+    ("raiding-stonehenge-4p", "actions_per_s", 300_000),
+    ("diamoniak-2p", "x_pettingzoo", 35),
+    ("diamoniak-4p", "x_pettingzoo", 35),
+    ("diamoniak-2p", "x_limit", 1),
+    ("diamoniak-4p", "x_limit", 1),
+    ("raiding-stonehenge-4p", "x_limit", 1),
+)
+"""Issue 34, on the step path at a batch of 4,096 on one core: ≥ 1,000,000 Diamoniak
+actions/s, ≥ 300,000 Raiding Stonehenge 4-player, ≥ 35× the PettingZoo env's steps
+(Diamoniak, decisions per step), and beating limit.py ("a batched engine should beat it")."""
+
+
+def verdicts(rows: dict[str, Any], reference: int) -> list[dict[str, Any]]:
+    """Each target of `TARGETS` with the run's figure and whether it is met."""
+    checked = []
+    for key, measure, target in TARGETS:
+        step = rows[key]["step"]
+        figure = {"actions_per_s": step["actions_per_s"],
+                  "x_pettingzoo": step["decisions_per_s"] / rows[key]["pettingzoo_steps_per_s"],
+                  "x_limit": step["actions_per_s"] / reference}[measure]
+        checked.append({"config": key, "measure": measure, "target": target,
+                        "figure": round(figure, 3), "met": figure >= target})
+    return checked
 
 
 def batched(game_id: str, players: int, batch: int, seconds: float, observe: bool,
@@ -130,9 +159,15 @@ def main(argv: list[str] | None = None) -> int:
                   f"{rate['actions_per_s']:>12,} {rate['actions_per_s'] / reference:>8.1f} "
                   f"{rate['decisions_per_s'] / row['pettingzoo_steps_per_s']:>13.1f}")
         print(f"{key:26} {'PettingZoo':13} {row['pettingzoo_steps_per_s']:>12,}")
+    checked = verdicts(rows, reference) if args.batch == TARGET_BATCH else []
+    if not checked:
+        print(f"targets: for a batch of {TARGET_BATCH:,}; not checked at {args.batch:,}")
+    for item in checked:
+        print(f"target {item['config']} {item['measure']} ≥ {item['target']:,}: "
+              f"{item['figure']:,} {'met' if item['met'] else 'MISSED'}")
     print(json.dumps({"cores": affinity, "batch": args.batch, "limit_actions_per_s": reference,
-                      "limit_after": reference_after, "games": rows}))
-    return 0
+                      "limit_after": reference_after, "games": rows, "targets": checked}))
+    return 0 if all(item["met"] for item in checked) else 1
 
 
 if __name__ == "__main__":

@@ -361,3 +361,35 @@ def test_gym_make_vec_reads_the_v2_envs_arguments_for_the_batched_env() -> None:
     sync = gymnasium.make_vec("albion/diamoniak-v2", num_envs=2, vectorization_mode="sync",
                               opponents=["heuristic"])
     assert sync.reset(seed=0)[1]["action_mask"].shape == (2, 39)
+
+
+def test_vector_speed_benchmark_exits_1_when_a_target_is_missed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/vector_speed.py checks issue 34's targets on its own figures (here
+    stand-ins for the timed runs): exit 0 when every one is met, 1 when one is missed
+    (Raiding Stonehenge 4p under 300,000 actions/s), each target's verdict printed."""
+    import importlib.util  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    path = Path(__file__).parents[2] / "benchmarks" / "vector_speed.py"
+    spec = importlib.util.spec_from_file_location("vector_speed", path)
+    assert spec is not None and spec.loader is not None
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    raiding_rate = {"value": 400_000}
+
+    def batched(game_id: str, players: int, *_: Any) -> dict[str, Any]:
+        rate = 1_500_000 if game_id == "diamoniak" else raiding_rate["value"]
+        return {"decisions_per_s": rate, "actions_per_s": rate, "runs": [rate]}
+
+    monkeypatch.setattr(speed, "batched", batched)
+    monkeypatch.setattr(speed, "pettingzoo", lambda *_: 10_000)
+    monkeypatch.setattr(speed, "limit", lambda _: 300_000)
+    assert speed.main(["--seconds", "0.1", "--repeats", "1"]) == 0
+    assert capsys.readouterr().out.count(" met\n") == len(speed.TARGETS)
+    raiding_rate["value"] = 299_000
+    assert speed.main(["--seconds", "0.1", "--repeats", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "target raiding-stonehenge-4p actions_per_s ≥ 300,000: 299,000 MISSED" in out
+    assert "target raiding-stonehenge-4p x_limit ≥ 1: 0.997 MISSED" in out
+    assert speed.main(["--batch", "64"]) == 0  # the targets are for 4,096
