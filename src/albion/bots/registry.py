@@ -18,12 +18,13 @@ from pydantic_core import ErrorDetails
 from albion.bots.base import Agent
 from albion.bots.heuristic_bot import HeuristicBot
 from albion.bots.ismcts_bot import CheatingMctsBot, IsmctsBot
+from albion.bots.learned_bot import LearnedBot, network_for
 from albion.bots.random_bot import RandomBot
 from albion.bots.search import Budget, SearchSettings, random_policy
 from albion.bots.specs import HUMAN, PlayerSpec, PlayerSpecError, split_specs
 from albion.core.game import AnyGame
 from albion.core.plugin import SEARCH_FALLBACK, Strategy
-from albion.core.registry import plugin_of
+from albion.core.registry import game_ids, plugin_of
 from albion.core.words import Arg, Words, say
 
 
@@ -39,6 +40,8 @@ OPTION_WORDS: dict[str, Words] = {
     "cutoff": say("rollout length before evaluation (0: play to the end)"),
     "bias": say("progressive bias towards the heuristic's choice in the tree (0: none)"),
     "noise": say("share of decisions played at random instead (0: none, 1: every one)"),
+    "temperature": say("0: always the policy's best move; above 0: a draw from its "
+                       "softmax, more varied as it grows"),
 }
 """What each search option does, in words (`albion bots` says them; the JSON Schema's
 descriptions are their English)."""
@@ -63,6 +66,13 @@ class HeuristicOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     noise: float = Field(0.0, ge=0, le=1, description=str(OPTION_WORDS["noise"]))
+
+
+class LearnedOptions(BaseModel):
+    """Options of `learned`: how strictly it follows its policy's preference."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    temperature: float = Field(0.0, ge=0, le=10, description=str(OPTION_WORDS["temperature"]))
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,20 @@ def _heuristic(game: AnyGame, rng: random.Random, options: Any) -> Agent:
     return HeuristicBot(game, rng, strategy, options.noise)
 
 
+def learned_games() -> list[str]:
+    """The games whose learned weights ship with Albion."""
+    return [game_id for game_id in game_ids() if network_for(game_id) is not None]
+
+
+def _learned(game: AnyGame, rng: random.Random, options: Any) -> Agent:
+    network = network_for(game.id)
+    if network is None:
+        raise PlayerSpecError(say("no learned bot for {game} yet (learned weights ship for: "
+                                  "{games})", game=game.name,
+                                  games=", ".join(learned_games()) or say("none")))
+    return LearnedBot(game, rng, network, options.temperature)
+
+
 BOTS: dict[str, BotKind] = {
     kind.name: kind for kind in (
         BotKind("random", say("uniform choice among the legal actions"), NoOptions,
@@ -120,6 +144,8 @@ BOTS: dict[str, BotKind] = {
                 HeuristicOptions, _heuristic),
         BotKind("ismcts", say("information-set MCTS from its own view"), SearchOptions,
                 lambda game, rng, options: IsmctsBot(game, rng, _settings(game, options))),
+        BotKind("learned", say("a policy network trained by self-play, from its own view "
+                               "(Diamoniak; see `albion bots`)"), LearnedOptions, _learned),
         BotKind("cheat-mcts", say("MCTS on the true state: analysis only, sees hidden "
                                   "information"), SearchOptions,
                 lambda game, rng, options: CheatingMctsBot(game, rng,
@@ -127,6 +153,18 @@ BOTS: dict[str, BotKind] = {
                 cheats=True),
     )
 }
+
+
+def bots_for(game: AnyGame) -> list[str]:
+    """The fair bots that can play `game` (a heuristic needs the game's strategy, a learned
+    bot its shipped weights)."""
+    names = []
+    for kind in BOTS.values():
+        if kind.cheats or (kind.name == "heuristic" and strategy_of(game) is None) or (
+                kind.name == "learned" and network_for(game.id) is None):
+            continue
+        names.append(kind.name)
+    return names
 
 
 def describe_bots() -> str:

@@ -28,6 +28,7 @@ from albion.cli import catalogue
 from albion.cli.analysis import analysis_view, bench_passed, bench_view, curves_plot
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.cli.learn import learn
+from albion.cli.learned import train_bot_command
 from albion.cli.play import play_game
 from albion.cli.ratings import anchors_table, ladders_table, rating_bench_table
 from albion.cli.replay import browse, load_replay
@@ -297,7 +298,15 @@ def analyse_bench_command(
         min=1, help=N_("Processes to analyse in (default: every core); same results."))
     ] = None,
     out: Annotated[Path | None, typer.Option(metavar="DIR", help=N_(
-        "Write bench.json and the reliability plot (reliability.png) here."))] = None,
+        "Write bench.json, the reliability plot (reliability.png) and the calibration's "
+        "positions (calibration-GAME.jsonl) here."))] = None,
+    per_game: Annotated[int, typer.Option(min=1, max=1000, help=N_(
+        "Positions per self-play game for the calibration (few: a game's positions "
+        "share its result)."))] = 2,
+    fit: Annotated[Path | None, typer.Option(metavar="FILE", help=N_(
+        "Fit each game's calibration map on the calibration's positions and write it into "
+        "FILE (the package's is src/albion/analysis/calibration.json); its figure is then "
+        "not held out: measure it again with another --seed."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
     from albion.analysis import bench  # noqa: PLC0415 - only here
@@ -333,7 +342,8 @@ def analyse_bench_command(
                     if "calibration" in chosen:
                         results["calibration"].append(bench.calibration(
                             game_id, positions, iterations, seed, cores,
-                            step(f"{game_id} calibration")))
+                            step(f"{game_id} calibration"), per_game, fit,
+                            out / f"calibration-{game_id}.jsonl" if out else None))
                     if "stability" in chosen:
                         results["stability"].append(bench.stability(
                             game_id, games, iterations, seed, cores,
@@ -358,6 +368,13 @@ def analyse_bench_command(
         console.print(bench_view(results))
     if not bench_passed(results):
         raise typer.Exit(1)
+
+
+app.command("train-bot", help=N_(
+    "Train the learned bot (issue 34): PPO by self-play on the batched Diamoniak engine,\n"
+    "a share of the games against the heuristic; writes the weights (.npz) and says how\n"
+    "they score against the heuristic. Needs PyTorch (the dev extra).")
+)(train_bot_command)
 
 
 @app.command("simulate", help=N_(

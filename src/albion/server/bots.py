@@ -50,7 +50,7 @@ it is replaced by a fresh one (its memory never grows for long). A fresh worker 
 0.4 to 0.9 s of CPU (its imports): at 500 decisions, random bots at 1,000 tables spent
 4 ms of CPU a move starting workers, more than the server spent on the move itself
 (issue 28, item 5)."""
-QUICK_BOTS = frozenset({"random", "heuristic"})
+QUICK_BOTS = frozenset({"random", "heuristic", "learned"})
 """Bots that decide in well under a millisecond: their decisions go to a worker
 together, where a search's goes alone (one search can take `max_seconds`)."""
 BATCH = 16

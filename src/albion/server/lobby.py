@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 
-from albion.bots.registry import is_cheat, parse_players
+from albion.bots.registry import bots_for, is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
@@ -62,7 +62,8 @@ def add_lobby(app: FastAPI, hub: Hub, quota: TableQuota) -> None:
                                "minimum": o.minimum, "maximum": o.maximum}
                               for o in game.variant_options],
                  "board": board_assets(plugin),
-                 "tutorial": f"/learn/{game.id}" if plugin.tutorial else None}
+                 "tutorial": f"/learn/{game.id}" if plugin.tutorial else None,
+                 "bots": bots_for(game)}
                 for plugin in all_plugins() for game in (plugin.game,)]
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable,

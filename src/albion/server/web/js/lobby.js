@@ -17,7 +17,15 @@ const PLAYERS = [
   ["heuristic", t("Bot — heuristic")],
   ["ismcts:iterations=300", t("Bot — search, quick")],
   ["ismcts", t("Bot — search, strong")],
+  ["learned", t("Bot — learned (a trained network)")],
 ];
+
+/** The players a game's seats may take: a person, and the bots the server offers for it
+ * (a learned bot only where its weights ship, issue 34). */
+function playersFor(game) {
+  const bots = game.bots || ["random", "heuristic", "ismcts"];
+  return PLAYERS.filter(([value]) => value === "human" || bots.includes(value.split(":")[0]));
+}
 
 let games = [];
 const form = el("form", { class: "panel", novalidate: true, "data-testid": "create-form", "aria-labelledby": "new-table" });
@@ -32,7 +40,7 @@ function seatControls(game, count) {
   const rows = [];
   for (let seat = 0; seat < count; seat += 1) {
     const select = el("select", { name: `seat-${seat}`, "data-testid": `seat-${seat}` },
-      PLAYERS.map(([value, text]) => el("option", { value }, text)));
+      playersFor(game).map(([value, text]) => el("option", { value }, text)));
     select.value = seat === 0 ? "human" : "heuristic";
     rows.push(el("label", {}, `P${seat + 1}`, select));
   }

@@ -52,7 +52,7 @@ async function ratingCard(rating) {
 function opponents(game) {
   return game.opponents.map((seat) => {
     if (!seat.name || seat.name === "human") return `P${seat.seat + 1}`;
-    if (/^(random|heuristic|ismcts)(:|$)/.test(seat.name)) return t("bot ({bot})", { bot: botName(seat.name) });
+    if (/^(random|heuristic|ismcts|learned)(:|$)/.test(seat.name)) return t("bot ({bot})", { bot: botName(seat.name) });
     return seat.name;
   }).join(", ");
 }

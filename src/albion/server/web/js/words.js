@@ -58,7 +58,7 @@ export function seatName(view, names, seat) {
 /** A bot by its kind (a player spec such as "heuristic" or "ismcts:iterations=300"). */
 export function botName(spec) {
   const kind = String(spec || "").split(":")[0];
-  const known = { random: t("random"), heuristic: t("heuristic"), ismcts: t("search") };
+  const known = { random: t("random"), heuristic: t("heuristic"), ismcts: t("search"), learned: t("learned") };
   return known[kind] || english(kind);
 }
 
