@@ -118,8 +118,24 @@ def _settings(game: AnyGame, options: SearchOptions) -> SearchSettings:
 def _heuristic(game: AnyGame, rng: random.Random, options: Any) -> Agent:
     strategy = strategy_of(game)
     if strategy is None:
-        raise PlayerSpecError(say("no heuristic bot for {game} yet", game=game.name))
+        raise _unplayable("heuristic", game)
     return HeuristicBot(game, rng, strategy, options.noise)
+
+
+def _unplayable(name: str, game: AnyGame) -> PlayerSpecError:
+    if name == "heuristic":
+        return PlayerSpecError(say("no heuristic bot for {game} yet", game=game.name))
+    return PlayerSpecError(say("no learned bot for {game} yet (learned weights ship for: "
+                               "{games})", game=game.name,
+                               games=", ".join(learned_games()) or say("none")))
+
+
+def check_playable(spec: PlayerSpec, game: AnyGame) -> None:
+    """Refuse, in words, a bot that cannot play `game` (a heuristic without the game's
+    strategy, a learned bot without its weights) before any table is made."""
+    if not spec.is_human and spec.name in BOTS and spec.name not in bots_for(game) \
+            and not BOTS[spec.name].cheats:
+        raise _unplayable(spec.name, game)
 
 
 def learned_games() -> list[str]:
@@ -130,9 +146,7 @@ def learned_games() -> list[str]:
 def _learned(game: AnyGame, rng: random.Random, options: Any) -> Agent:
     network = network_for(game.id)
     if network is None:
-        raise PlayerSpecError(say("no learned bot for {game} yet (learned weights ship for: "
-                                  "{games})", game=game.name,
-                                  games=", ".join(learned_games()) or say("none")))
+        raise _unplayable("learned", game)
     return LearnedBot(game, rng, network, options.temperature)
 
 

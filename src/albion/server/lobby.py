@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request
 
-from albion.bots.registry import bots_for, is_cheat, parse_players
+from albion.bots.registry import bots_for, check_playable, is_cheat, parse_players
 from albion.bots.specs import PlayerSpec, PlayerSpecError
 from albion.core.errors import AlbionError
 from albion.core.game import AnyGame
@@ -117,6 +117,8 @@ async def create_table(hub: Hub, body: CreateTable, request: Request, quota: Tab
     try:
         game = get_game(body.game)
         specs = [_one_spec(text, settings) for text in body.players]
+        for spec in specs:
+            check_playable(spec, game)
         game.check_players(len(specs))
         variant = game.variant(body.variant)
         cheats = [str(spec) for spec in specs if is_cheat(spec)]
@@ -172,6 +174,7 @@ def _check_rated(body: CreateTable, changes_rules: bool) -> None:
 
 def _check_clock(clock: Clock, game: AnyGame, settings: ServerSettings) -> None:
     stand_in = _one_spec(clock.bot, settings, allow_human=False)
+    check_playable(stand_in, game)
     if is_cheat(stand_in):
         raise ApiError(400, "bad_clock", say("{bot} sees hidden information: it may not "
                                              "stand in for a player", bot=str(stand_in)),
