@@ -94,8 +94,10 @@ def test_every_decision_with_a_choice_is_judged_with_both_estimates(
         assert decision.fair == max(decision.chances.values())
         assert len(decision.hindsight) == len(record.seats)
         assert all(0.0 <= value <= 1.0 for value in decision.hindsight)
-        assert decision.fall == pytest.approx(max(0.0, decision.fair -
-                                                  decision.chances[decision.played]))
+        # Judged in the search's own values; shown through the map, which keeps their order.
+        assert decision.fall == pytest.approx(max(0.0, decision.search[decision.best] -
+                                                  decision.search[decision.played]))
+        assert set(decision.search) == set(decision.chances)
         assert (decision.reason is None) == (decision.label is Label.GOOD)
     summaries = analysis.summaries
     assert sum(s.decisions for s in summaries) == len(analysis.decisions)

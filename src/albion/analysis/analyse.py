@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from albion.analysis.calibration import IDENTITY, map_for
 from albion.analysis.fair import fair_estimate
 from albion.analysis.hindsight import Script, chance_script, hindsight_chances
 from albion.analysis.labels import FLAGGED, Label, judged_fall, label_for
@@ -54,12 +55,14 @@ class AnalysisError(AlbionError, ValueError):
 @dataclass(frozen=True)
 class AnalysisSettings:
     """How hard to look: `iterations` per candidate action (None: the game's
-    `analysis_iterations`), the hindsight search's, the candidates, and the seed."""
+    `analysis_iterations`), the hindsight search's, the candidates, and the seed;
+    `calibrated`: show win chances through the game's calibration map (`calibration`)."""
 
     seed: int = 0
     iterations: int | None = None
     hindsight_iterations: int | None = None
     candidates: int = CANDIDATES
+    calibrated: bool = True
 
     def resolved(self, game: AnyGame) -> AnalysisSettings:
         iterations = self.iterations or plugin_of(game).analysis_iterations
@@ -105,10 +108,12 @@ def analyse(game: AnyGame, record: GameRecord, settings: AnalysisSettings | None
             progress(done, len(indices))
     decisions = tuple(found[index] for index in indices)
     assert record.returns is not None
+    calibration = map_for(game.id) if chosen.calibrated else IDENTITY
     return Analysis(game.id, game.version, tuple(record.seats), tuple(record.returns),
                     chosen.seed, chosen.iterations or 0, chosen.hindsight_iterations or 0,
                     chosen.candidates, decisions,
-                    summaries(record, decisions), time.perf_counter() - start)
+                    summaries(record, decisions), time.perf_counter() - start,
+                    calibration.summary())
 
 
 def _decisions(game: AnyGame, record: GameRecord, states: list[AnyState],
@@ -143,6 +148,7 @@ class Judge:
                                                   settings.hindsight_iterations or 1)
         self.actions = [game.parse_action(state, text)
                         for state, text in zip(states, record.actions, strict=False)]
+        self.calibration = map_for(game.id) if settings.calibrated else IDENTITY
 
     def script_from(self, index: int) -> Script:
         """The chance outcomes the game went on to have from action `index` on."""
@@ -161,18 +167,24 @@ class Judge:
                                       derive_rng(self.settings.seed, "hindsight", index),
                                       self.hindsight_settings)
         n = estimate.iterations
+        # Judged in the search's own values (its standard error is known there); shown
+        # through the game's calibration map, which keeps their order (docs/analysis.md).
         fall, judged = judged_fall(estimate.chance, n, estimate.chances[played], n)
         label = label_for(judged)
+        players = len(self.record.seats)
+        shown = {action: self.calibration(value, players)
+                 for action, value in estimate.chances.items()}
         text = {action: game.action_text(state, action) for action in estimate.chances}
         words = position = None
         if label in FLAGGED:
-            stats = figures(text[played], estimate.chances[played], text[estimate.best],
-                            estimate.chance, n)
+            stats = figures(text[played], shown[played], text[estimate.best],
+                            shown[estimate.best], n)
             words = reason(game, view, played, estimate.best, stats)
             position = state.to_text()
-        return Decision(index, seat, text[played], text[estimate.best], estimate.chance,
-                        tuple(hindsight), {text[a]: v for a, v in estimate.chances.items()},
-                        n, fall, judged, label, words, position)
+        return Decision(index, seat, text[played], text[estimate.best], shown[estimate.best],
+                        tuple(hindsight), {text[a]: v for a, v in shown.items()},
+                        n, fall, judged, label, words, position,
+                        {text[a]: v for a, v in estimate.chances.items()})
 
 
 @cache

@@ -17,6 +17,7 @@ heuristic players went on to do.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
@@ -33,6 +34,15 @@ from albion.analysis.analyse import (
     decision_indices,
     search_settings,
 )
+from albion.analysis.calibration import (
+    CalibrationMap,
+    Sample,
+    expected_calibration_error,
+    fit_map,
+    map_for,
+    read_maps,
+    write_maps,
+)
 from albion.analysis.fair import fair_estimate
 from albion.core.record import GameRecord, replay
 from albion.core.registry import get_game
@@ -40,8 +50,11 @@ from albion.sim.batch import GameTask
 from albion.sim.records import parse_record
 from albion.table.seeding import derive_rng
 
-BINS = 10
-POSITIONS_PER_GAME = 10
+POSITIONS_PER_GAME = 2
+"""Positions measured per self-play game: few, so that positions are nearly independent
+(a game's positions share its result); self-play is cheap beside the search."""
+FLOOR_DRAWS = 200
+BOOTSTRAP_DRAWS = 1000
 Progress = Callable[[int, int], None]
 
 
@@ -65,26 +78,41 @@ class Calibration:
     positions: int
     iterations: int
     ece: float
+    """The ECE of the fair search's value (before the calibration map)."""
     bins: list[dict[str, float]]
-    """Per bin: its range, positions, mean estimate and share won."""
+    """Per bin: its range, positions, mean estimate and share won (before the map)."""
     seconds: float
     ece_played: float = 0.0
-    """The ECE of the fair win chance of the action actually played (the line the game
+    """The ECE of the search's value of the action actually played (the line the game
     went on with), beside the position's (its best candidate's, a maximum of noisy
     estimates: biased upwards)."""
+    seed: int = 0
+    positions_per_game: int = POSITIONS_PER_GAME
+    games: int = 0
+    ece_calibrated: float = 0.0
+    """The ECE of the win chance shown: the search's value through the game's map."""
+    bins_calibrated: list[dict[str, float]] = field(default_factory=list)
+    interval: tuple[float, float] = (0.0, 0.0)
+    """95% bootstrap interval (over games) of `ece_calibrated`."""
+    floor: float = 0.0
+    """The mean ECE of outcomes drawn from the calibrated figures themselves (a perfectly
+    calibrated forecast on as many positions, in the same bins): sampling noise alone."""
+    calibration_map: str = "identity"
+    held_out: bool = True
+    """Whether these positions are of seeds the map was not fitted on (a map fitted here
+    is judged on its own positions: not held out)."""
+    fitted_here: bool = False
 
 
-def _calibration_job(job: tuple[str, GameRecord, int, int, int]
-                     ) -> list[tuple[float, float, float]]:
-    """(fair chance, fair chance of the action played, result) at a few decisions of one
-    game."""
-    game_id, record, iterations, seed, game_index = job
+def _calibration_job(job: tuple[str, GameRecord, int, int, int, int]) -> list[Sample]:
+    """The positions measured at a few decisions of one game."""
+    game_id, record, iterations, seed, game_index, per_game = job
     game = get_game(game_id)
     states = replay(game, record)
     settings = search_settings(game, "ismcts", iterations)
     indices = decision_indices(states)
     picked = sorted(derive_rng(seed, "positions", game_index).sample(
-        indices, min(POSITIONS_PER_GAME, len(indices))))
+        indices, min(per_game, len(indices))))
     assert record.returns is not None
     found = []
     for index in picked:
@@ -93,72 +121,110 @@ def _calibration_job(job: tuple[str, GameRecord, int, int, int]
         played = game.parse_action(state, record.actions[index])
         estimate = fair_estimate(game, state.observe(seat), state.legal_actions(), played,
                                  settings, 3, seed, "calibration", game_index, index)
-        found.append((estimate.chance, estimate.chances[played],
-                      float(record.returns[seat])))
+        found.append(Sample(game_id, seed, game_index, index, len(record.seats), seat,
+                            estimate.chance, estimate.chances[played],
+                            float(record.returns[seat]), iterations))
     return found
 
 
-def calibration(game_id: str, positions: int, iterations: int | None, seed: int,
-                workers: int, progress: Progress | None = None) -> Calibration:
-    start = time.perf_counter()
+def calibration_samples(game_id: str, positions: int, iterations: int | None, seed: int,
+                        workers: int, progress: Progress | None = None,
+                        per_game: int = POSITIONS_PER_GAME) -> tuple[list[Sample], int]:
+    """`positions` positions of heuristic self-play (seed `seed`), `per_game` per game,
+    each valued by the fair search; and the budget used."""
     game = get_game(game_id)
     budget = iterations or AnalysisSettings().resolved(game).iterations or 1
-    games = math.ceil(positions / POSITIONS_PER_GAME)
+    games = math.ceil(positions / per_game)
     records = self_play(game_id, games, seed)
-    jobs = [(game_id, record, budget, seed, index) for index, record in enumerate(records)]
-    triples: list[tuple[float, float, float]] = []
+    jobs = [(game_id, record, budget, seed, index, per_game)
+            for index, record in enumerate(records)]
+    samples: list[Sample] = []
     for done, found in enumerate(_run(_calibration_job, jobs, workers), start=1):
-        triples.extend(found)
+        samples.extend(found)
         if progress:
             progress(done, len(jobs))
-    triples = triples[:positions]
-    ece, bins = expected_calibration_error([(best, won) for best, _, won in triples])
-    played = expected_calibration_error([(chance, won) for _, chance, won in triples])[0]
-    return Calibration(game_id, len(triples), budget, ece, bins,
-                       time.perf_counter() - start, played)
+    return samples[:positions], budget
 
 
-def expected_calibration_error(pairs: Sequence[tuple[float, float]]
-                               ) -> tuple[float, list[dict[str, float]]]:
-    """ECE over BINS equal-width bins: the mean over positions of |share won - mean
-    estimate| of their bin; and each bin's figures."""
-    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
-    for estimate, result in pairs:
-        bins[min(BINS - 1, int(estimate * BINS))].append((estimate, result))
-    ece = 0.0
-    table = []
-    for number, members in enumerate(bins):
-        if not members:
-            continue
-        mean = statistics.fmean(e for e, _ in members)
-        won = statistics.fmean(r for _, r in members)
-        ece += len(members) / len(pairs) * abs(won - mean)
-        table.append({"low": number / BINS, "high": (number + 1) / BINS,
-                      "positions": len(members), "estimate": round(mean, 4),
-                      "won": round(won, 4)})
-    return ece, table
+def calibration(game_id: str, positions: int, iterations: int | None, seed: int,
+                workers: int, progress: Progress | None = None,
+                per_game: int = POSITIONS_PER_GAME, fit: Path | None = None,
+                samples_out: Path | None = None) -> Calibration:
+    """The calibration of the fair win chance on `positions` self-play positions: the
+    search's value, and the win chance shown (the value through the game's map: the
+    shipped one, or with `fit` a map fitted on these positions and written into that
+    file — then not held out). `samples_out`: the positions, one JSON line each."""
+    start = time.perf_counter()
+    samples, budget = calibration_samples(game_id, positions, iterations, seed, workers,
+                                          progress, per_game)
+    if samples_out is not None:
+        samples_out.write_text("".join(json.dumps(s.to_json_dict()) + "\n"
+                                       for s in samples), encoding="utf-8")
+    if fit is not None:
+        maps = read_maps(fit.read_text(encoding="utf-8")) if fit.is_file() else {}
+        chosen = maps[game_id] = fit_map(samples)
+        fit.write_text(write_maps(maps), encoding="utf-8")
+    else:
+        chosen = map_for(game_id)
+    return measure(game_id, samples, chosen, budget, seed, per_game,
+                   time.perf_counter() - start, fitted_here=fit is not None)
+
+
+def measure(game_id: str, samples: Sequence[Sample], chosen: CalibrationMap,
+            iterations: int, seed: int, per_game: int, seconds: float,
+            fitted_here: bool = False) -> Calibration:
+    """The figures of `samples` before and after the map `chosen`: both ECEs, the
+    calibrated one's 95% bootstrap interval over games and its noise floor."""
+    ece, bins = expected_calibration_error([(s.fair, s.won) for s in samples])
+    played = expected_calibration_error([(s.played, s.won) for s in samples])[0]
+    shown = [chosen(s.fair, s.players) for s in samples]
+    after, bins_after = expected_calibration_error(
+        [(p, s.won) for p, s in zip(shown, samples, strict=True)])
+    rng = random.Random(seed)
+    floor = statistics.fmean(expected_calibration_error(
+        [(p, float(rng.random() < p)) for p in shown])[0] for _ in range(FLOOR_DRAWS))
+    by_game: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for p, s in zip(shown, samples, strict=True):
+        by_game.setdefault((s.seed, s.game_index), []).append((p, s.won))
+    groups = list(by_game.values())
+    boot = sorted(expected_calibration_error(
+        [pair for _ in groups for pair in groups[rng.randrange(len(groups))]])[0]
+        for _ in range(BOOTSTRAP_DRAWS))
+    interval = (boot[int(0.025 * BOOTSTRAP_DRAWS)], boot[int(0.975 * BOOTSTRAP_DRAWS) - 1])
+    held_out = not fitted_here and not set(chosen.seeds) & {s.seed for s in samples}
+    return Calibration(game_id, len(samples), iterations, ece, bins, seconds, played, seed,
+                       per_game, len(groups), after, bins_after, interval, floor,
+                       chosen.describe(), held_out, fitted_here)
 
 
 def reliability_plot(results: Sequence[Calibration], path: Path) -> None:
-    """One reliability diagram per game: share won against mean estimate per bin."""
+    """One reliability diagram per game: share won against mean estimate per bin, for the
+    search's value (before the map) and the win chance shown (after it)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415
     from matplotlib.figure import Figure  # noqa: PLC0415
 
-    figure = Figure(figsize=(4 * len(results), 4))
+    figure = Figure(figsize=(4 * len(results), 4.4))
     FigureCanvasAgg(figure)
     for number, result in enumerate(results, start=1):
         axes = figure.add_subplot(1, len(results), number)
         axes.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1)
         axes.plot([b["estimate"] for b in result.bins], [b["won"] for b in result.bins],
-                  marker="o")
-        for b in result.bins:
+                  marker="o", color="tab:orange", alpha=0.6,
+                  label=f"search {result.ece:.3f}")
+        after = result.bins_calibrated or result.bins
+        axes.plot([b["estimate"] for b in after], [b["won"] for b in after], marker="o",
+                  color="tab:blue", label=f"shown {result.ece_calibrated:.3f}"
+                  + ("" if result.held_out else " (not held out)"))
+        for b in after:
             axes.annotate(str(int(b["positions"])), (b["estimate"], b["won"]), fontsize=7,
                           textcoords="offset points", xytext=(3, -9))
-        axes.set_title(f"{result.game}: ECE {result.ece:.3f} ({result.positions})")
+        axes.set_title(f"{result.game}: {result.positions} positions, seed {result.seed}",
+                       fontsize=9)
         axes.set_xlabel("fair win chance")
         axes.set_ylabel("share won")
         axes.set_xlim(0, 1)
         axes.set_ylim(0, 1)
+        axes.legend(loc="upper left", fontsize=7, title="ECE", title_fontsize=7)
     figure.tight_layout()
     figure.savefig(path, dpi=100)
 
@@ -286,5 +352,6 @@ def _run(function: Callable[[Any], Any], jobs: list[Any], workers: int) -> Any:
 
 def to_json(result: Any) -> dict[str, Any]:
     data = asdict(result)
-    data.pop("per_game", None)
+    if isinstance(result, Sense):
+        data.pop("per_game", None)
     return data

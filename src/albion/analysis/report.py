@@ -23,11 +23,12 @@ class Decision:
     played: str
     best: str
     fair: float
-    """The seat's fair win chance before deciding (its best candidate's)."""
+    """The seat's fair win chance before deciding (its best candidate's), as shown:
+    through the game's calibration map."""
     hindsight: tuple[float, ...]
     """Every seat's hindsight win chance at this moment."""
     chances: dict[str, float]
-    """The fair win chance of each candidate action (notation)."""
+    """The fair win chance of each candidate action (notation), as shown."""
     iterations: int
     fall: float
     judged: float
@@ -35,6 +36,9 @@ class Decision:
     reason: Words | None = None
     position: str | None = None
     """The position text before the decision (flagged decisions only)."""
+    search: dict[str, float] = field(default_factory=dict)
+    """Each candidate's value by the fair search itself (before the calibration map):
+    `fall` and `judged` are differences of these."""
 
     @property
     def is_flagged(self) -> bool:
@@ -50,6 +54,7 @@ class Decision:
             "judged": _round(self.judged), "label": self.label.value,
             "reason": None if self.reason is None else self.reason.to_json(),
             "reason_text": None if self.reason is None else str(self.reason),
+            "search": {action: _round(value) for action, value in self.search.items()},
         }
 
 
@@ -89,6 +94,9 @@ class Analysis:
     decisions: tuple[Decision, ...]
     summaries: tuple[SeatSummary, ...]
     seconds: float = field(default=0.0, compare=False)
+    calibration: dict[str, Any] | None = None
+    """The calibration map the win chances are shown through (None: the search's own
+    values), and what it was fitted on."""
 
     def flagged(self) -> list[Decision]:
         return [decision for decision in self.decisions if decision.is_flagged]
@@ -109,6 +117,7 @@ class Analysis:
             "decisions": [decision.to_json_dict() for decision in self.decisions],
             "summaries": [summary.to_json_dict() for summary in self.summaries],
             "replays": self.replays(), "seconds": round(self.seconds, 2),
+            "calibration": self.calibration,
         }
 
 

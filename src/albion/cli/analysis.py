@@ -69,14 +69,21 @@ def bench_view(results: dict[str, list[Any]]) -> Group:
     """`albion analyse-bench`'s tables: one per part measured, each target marked."""
     parts: list[Table | Text] = []
     if results.get("calibration"):
-        table = Table(title=_("Calibration of the fair win chance (target: ECE ≤ 0.03)"))
-        for column in (_("Game"), _("Positions"), _("Iterations"), "ECE",
-                       _("ECE of the action played"), _("Seconds")):
+        table = Table(title=_("Calibration of the fair win chance (target: ECE ≤ 0.03 on "
+                              "positions the map was not fitted on)"))
+        for column in (_("Game"), _("Positions"), _("Seed"), _("Iterations"),
+                       _("ECE of the search"), _("Calibration map"), _("ECE shown [95%]"),
+                       _("Noise floor"), _("Seconds")):
             table.add_column(column, justify="right")
         for item in results["calibration"]:
-            table.add_row(item.game, str(item.positions), str(item.iterations),
-                          _mark(decimal(item.ece, 3), item.ece <= ECE_TARGET),
-                          decimal(item.ece_played, 3), decimal(item.seconds, 0))
+            shown = _("{rate} [{low}, {high}]", rate=decimal(item.ece_calibrated, 3),
+                      low=decimal(item.interval[0], 3), high=decimal(item.interval[1], 3))
+            if not item.held_out:
+                shown = _("{figure} (fitted on these positions)", figure=shown)
+            table.add_row(item.game, str(item.positions), str(item.seed),
+                          str(item.iterations), decimal(item.ece, 3), item.calibration_map,
+                          _mark(shown, calibration_passed(item)), decimal(item.floor, 3),
+                          decimal(item.seconds, 0))
         parts.append(table)
     if results.get("stability"):
         table = Table(title=_("Stability over 3 seeds (target: the same label on ≥ 90% "
@@ -123,9 +130,15 @@ STABILITY_TARGET = 0.90
 SPEED_TARGET = 30.0
 
 
+def calibration_passed(item: Any) -> bool:
+    """The calibration target: the win chance shown (through the game's map) within
+    ECE_TARGET on positions of seeds the map was not fitted on."""
+    return bool(item.held_out and item.ece_calibrated <= ECE_TARGET)
+
+
 def bench_passed(results: dict[str, list[Any]]) -> bool:
     """Whether every figure measured meets its target (issue 33)."""
-    return all(item.ece <= ECE_TARGET for item in results.get("calibration", [])) and \
+    return all(calibration_passed(item) for item in results.get("calibration", [])) and \
         all(item.share >= STABILITY_TARGET for item in results.get("stability", [])) and \
         all(item.seconds <= SPEED_TARGET for item in results.get("speed", [])) and \
         all(item.interval[0] > 0 for item in results.get("sense", []))
