@@ -193,3 +193,40 @@ def test_a_failed_analysis_says_why_and_is_tried_again(
     assert page.locator("[data-testid=fair-line]").count() == 2
     assert httpx.get(address).json()["status"] == "done"
     assert_no_js_errors(page)
+
+
+def test_a_super_camelot_game_is_analysed_at_1280_and_375_px(
+        new_page: Callable[..., Any]) -> None:
+    """Super Camelot (its long games: a small budget here), on a desktop and a phone: the
+    graph, the summary and a flagged decision's reason, the page no wider than the phone."""
+    with tempfile.TemporaryDirectory() as directory:
+        live = LiveServer(Path(directory), options=("--analysis-iterations", "6"))
+        try:
+            table = finished_table(live, "super-camelot", seed=7)
+            page = analysed_page(live, new_page, table)
+            page.wait_for_selector("[data-testid=analysis][data-status=none]")
+            page.click("[data-testid=analyse]")
+            wait_until(page, "document.querySelector('[data-testid=analysis]').dataset"
+                       ".status === 'done'", seconds=240)
+            assert page.locator("[data-testid=fair-line]").count() == 2
+            assert page.locator("[data-testid=summary-row]").count() == 2
+            stored = httpx.get(f"{live.url}/api/tables/{table}/analysis").json()["analysis"]
+            flagged = [d for d in stored["decisions"] if d["label"] != "good"]
+            if flagged:
+                item = page.locator("[data-testid=flagged-item]").first
+                assert "%" in item.locator("[data-testid=reason]").inner_text()
+                item.locator("[data-testid=replay-mistake]").click()
+                wait_until(page, "document.body.dataset.version === "
+                           f"'{flagged[0]['index']}'")
+            page.locator("[data-testid=analysis]").scroll_into_view_if_needed()
+            screenshot(page, "analysis-super-camelot-1280")
+            assert_no_js_errors(page)
+            phone = analysed_page(live, new_page, table, **PHONE)
+            phone.wait_for_selector("[data-testid=analysis][data-status=done]")
+            width = phone.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the replay with its analysis is {width} px wide"
+            phone.locator("[data-testid=win-graph]").scroll_into_view_if_needed()
+            screenshot(phone, "analysis-super-camelot-375")
+            assert_no_js_errors(phone)
+        finally:
+            live.stop()
