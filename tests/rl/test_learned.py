@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -129,3 +130,30 @@ def test_train_bot_writes_weights_and_refuses_what_it_cannot_train(tmp_path: Pat
     assert PolicyNetwork.from_bytes(out.read_bytes()).meta["game"] == "diamoniak"
     refused = CliRunner().invoke(app, ["train-bot", "raiding-stonehenge"])
     assert refused.exit_code == 2 and "diamoniak only" in refused.output
+
+
+def test_train_bot_goes_on_from_its_own_weights_only(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    garbage = tmp_path / "garbage.npz"
+    garbage.write_bytes(b"not weights")
+    refused = CliRunner().invoke(app, ["train-bot", "--start", str(garbage)])
+    assert refused.exit_code == 2 and "not a weights file" in refused.output
+    tiny = PolicyNetwork(((np.zeros((96, 4), np.float32), np.zeros(4, np.float32)),),
+                         (np.zeros((4, 38), np.float32), np.zeros(38, np.float32)),
+                         (np.zeros((4, 1), np.float32), np.zeros(1, np.float32)), {})
+    other = tmp_path / "other.npz"
+    other.write_bytes(tiny.to_bytes())
+    refused = CliRunner().invoke(app, ["train-bot", "--start", str(other)])
+    assert refused.exit_code == 2 and "another network's shape" in refused.output
+    shipped = Path(str(resources.files("albion.bots.weights") / "diamoniak.npz"))
+    out = tmp_path / "more.npz"
+    done = CliRunner().invoke(app, ["train-bot", "--minutes", "0.05", "--envs", "32",
+                                    "--players", "2", "--start", str(shipped),
+                                    "--out", str(out), "--json"])
+    assert done.exit_code == 0, done.output
+    meta = PolicyNetwork.from_bytes(out.read_bytes()).meta
+    assert meta["started_from"]["decisions"] == network_for_meta(shipped)["decisions"]
+
+
+def network_for_meta(path: Path) -> dict[str, object]:
+    return PolicyNetwork.from_bytes(path.read_bytes()).meta

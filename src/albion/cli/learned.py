@@ -6,18 +6,39 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import zipfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from albion.bots.learned_policy import PolicyNetwork
 from albion.cli.console import console, err_console, fail, interrupted, user_errors
 from albion.core.registry import get_game
 from albion.i18n import N_, _
 
 TRAINABLE = ("diamoniak",)
 """The games the batched engine trains a learned bot for."""
+
+
+def check_start(path: Path) -> None:
+    """Weights to go on from must be weights of the network `train-bot` trains."""
+    from albion.rl.learned.train import TrainSettings  # noqa: PLC0415 - torch is heavy
+    from albion.rl.vector.diamoniak import ACTIONS, OBSERVATION  # noqa: PLC0415
+
+    if not path.is_file():
+        fail(_("{path}: no such file", path=str(path)))
+    try:
+        network = PolicyNetwork.from_bytes(path.read_bytes())
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        fail(_("{path}: not a weights file (.npz) of the learned bot", path=str(path)))
+    hidden = tuple(weights.shape[1] for weights, _bias in network.trunk)
+    if (hidden != TrainSettings().hidden or network.trunk[0][0].shape[0] != OBSERVATION
+            or network.policy[0].shape[1] != ACTIONS):
+        fail(_("{path}: weights of another network's shape (hidden layers {hidden}); "
+               "train-bot goes on from its own", path=str(path),
+               hidden=" × ".join(str(size) for size in hidden) or "0"))
 
 
 def train_bot_command(
@@ -34,6 +55,9 @@ def train_bot_command(
         "Share of the games with the heuristic in one seat (the rest: pure self-play)."))
     ] = 0.25,
     seed: Annotated[int, typer.Option(help=N_("Seed of the games and the network."))] = 0,
+    start: Annotated[Path | None, typer.Option(metavar="FILE", help=N_(
+        "Go on from these weights (.npz, the same network's shape) instead of a fresh "
+        "network."))] = None,
     out: Annotated[Path, typer.Option(metavar="FILE", help=N_(
         "Where to write the weights (.npz)."))] = Path("learned-diamoniak.npz"),
     as_json: Annotated[bool, typer.Option("--json", help=N_(
@@ -53,6 +77,8 @@ def train_bot_command(
         if importlib.util.find_spec("torch") is None:
             fail(_("training needs PyTorch: pip install torch==2.13.0 (its CPU build) or "
                    "pip install -e '.[dev]'"))
+        if start is not None:
+            check_start(start)
         if out.exists() and out.is_dir():
             fail(_("{path} is a directory: give a file name", path=str(out)))
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -60,7 +86,8 @@ def train_bot_command(
     from albion.rl.learned.train import TrainSettings, train  # noqa: PLC0415
 
     settings = TrainSettings(players=counts, envs=envs, minutes=minutes,
-                             heuristic_share=heuristic_share, seed=seed)
+                             heuristic_share=heuristic_share, seed=seed,
+                             start=None if start is None else str(start))
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                   TextColumn("{task.fields[state]}"), TimeElapsedColumn(),
                   console=err_console, disable=as_json or not err_console.is_terminal,

@@ -55,6 +55,7 @@ class TrainSettings:
     eval_games: int = 4096
     eval_every: int = 20
     threads: int = 1
+    start: str | None = None  # weights (.npz) to go on from, instead of a fresh network
 
 
 @dataclass
@@ -216,6 +217,15 @@ def train(settings: TrainSettings, report: Callable[[Progress], None] | None = N
             return self.policy(hidden), torch.tanh(self.value(hidden)).squeeze(-1)
 
     net = Net()
+    started_from: dict[str, Any] = {}
+    if settings.start is not None:
+        with open(settings.start, "rb") as file:
+            previous = PolicyNetwork.from_bytes(file.read())
+        load_into(net, previous)
+        started_from = {key: previous.meta.get(key)
+                        for key in ("iterations", "seconds", "decisions", "games")}
+        started_from["history"] = previous.meta.get("history", [])
+        started_from["settings"] = previous.meta.get("settings", {})
     optimiser = torch.optim.Adam(net.parameters(), lr=settings.learning_rate)
     sampler = np.random.default_rng(settings.seed + 7)
 
@@ -300,8 +310,28 @@ def train(settings: TrainSettings, report: Callable[[Progress], None] | None = N
             report(progress)
         if last:
             return export(net, settings, {
-                "iterations": iteration, "seconds": round(seconds), "decisions": decisions,
+                "started_from": started_from or None, "iterations": iteration,
+                "seconds": round(seconds), "decisions": decisions,
                 "games": sum(r.games for r in runners), "history": history})
+
+
+def load_into(net: Any, network: PolicyNetwork) -> None:
+    """Copy numpy weights into the torch network of the same shape (ValueError if not)."""
+    import torch  # noqa: PLC0415 - PyTorch only when training
+
+    linear = [module for module in net.trunk if hasattr(module, "weight")]
+    pairs = [*zip(linear, network.trunk, strict=False), (net.policy, network.policy),
+             (net.value, network.value)]
+    if len(linear) != len(network.trunk):
+        raise ValueError(f"{len(network.trunk)} hidden layers in the file, "
+                         f"{len(linear)} in the network")
+    with torch.no_grad():
+        for module, (weights, bias) in pairs:
+            if tuple(module.weight.shape) != weights.T.shape:
+                raise ValueError(f"a layer of {weights.shape} in the file, "
+                                 f"{tuple(module.weight.shape[::-1])} in the network")
+            module.weight.copy_(torch.from_numpy(weights.T.copy()))
+            module.bias.copy_(torch.from_numpy(bias))
 
 
 def export(net: Any, settings: TrainSettings, run: dict[str, Any]) -> PolicyNetwork:
