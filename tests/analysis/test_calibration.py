@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from albion.analysis import AnalysisSettings, analyse
 from albion.analysis.bench import measure
 from albion.analysis.calibration import (
+    NOISE_MARGIN,
     CalibrationMap,
     Kind,
     Sample,
@@ -29,13 +30,15 @@ from albion.analysis.calibration import (
     fit_logistic,
     fit_map,
     logit,
+    map_for,
     read_maps,
+    shipped_maps,
     sigmoid,
 )
 from albion.cli.app import app
 from albion.core.record import GameRecord
-from albion.core.registry import get_game
-from tests.analysis.conftest import FAST
+from albion.core.registry import get_game, plugin_of
+from tests.analysis.conftest import FAST, GAMES
 
 runner = CliRunner()
 
@@ -111,6 +114,24 @@ def test_the_logistic_map_carries_to_more_players_around_their_base_rate() -> No
     assert 0.25 < shrink(0.9, 4) < 0.9 and 0.04 < shrink(0.05, 4) < 0.25
     assert shrink(0.9, 4) == pytest.approx(sigmoid(0.5 * (logit(0.9) - logit(0.25))
                                                    + logit(0.25)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_ships_a_map_fitted_on_its_own_seeds(game_id: str) -> None:
+    """Each game's entry in calibration.json: fitted on at least 1,000 self-play positions
+    of its recorded seeds at the game's own budget, monotone, inside (0, 1) (the identity
+    where no form beat it: Raiding Stonehenge)."""
+    shipped = map_for(game_id)
+    assert game_id in shipped_maps() and shipped.seeds
+    assert shipped.fitted["positions"] >= 1000
+    assert shipped.fitted["iterations"] == [plugin_of(get_game(game_id)).analysis_iterations]
+    cv = shipped.fitted["cross_validated"]  # the kind kept: the least log loss, or near it
+    least = min(figures["log_loss"] for figures in cv.values())
+    assert cv[shipped.kind]["log_loss"] <= least + NOISE_MARGIN
+    grid = [k / 100 for k in range(101)]
+    shown = [shipped(value) for value in grid]
+    assert all(a <= b for a, b in pairwise(shown))
+    assert all(0 < value < 1 for value in shown[1:-1])
 
 
 def test_an_analysis_shows_the_map_s_win_chances_and_judges_the_search_s(

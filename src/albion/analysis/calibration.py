@@ -24,7 +24,7 @@ identity's 0.0124, its log loss worse: tests/analysis/test_calibration.py). The 
 form carries to other player counts; the isotonic one does not (it was fitted on two).
 
 Fitting is `fit_map(samples)`: `albion analyse-bench --part calibration --fit FILE` fits
-the positions it measured and writes FILE; `python -m albion.analysis.calibration
+the positions it measured and writes FILE; `python -m albion.analysis.refit
 SAMPLES.jsonl… --out FILE` refits from positions saved by `analyse-bench --out DIR`.
 """
 
@@ -47,7 +47,7 @@ MAP_FILE = "calibration.json"
 EPSILON = 0.005
 """A search's value of 0 or 1 is taken as this far inside (a logit needs it)."""
 FOLDS = 5
-NOISE_MARGIN = 0.001
+NOISE_MARGIN = 0.0002
 """Cross-validated log losses (nats per position) closer than this are taken as equal
 (the simpler form kept)."""
 BINS = 10
@@ -360,7 +360,7 @@ def fit_file(paths: Sequence[Path], out: Path) -> dict[str, CalibrationMap]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m albion.analysis.calibration",
+        prog="python -m albion.analysis.refit",
         description="Refit the fair win chance's calibration maps (issue 33) from positions "
         "saved by `albion analyse-bench --part calibration --out DIR` "
         "(DIR/calibration-GAME.jsonl).")
@@ -371,9 +371,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game, fitted in fit_file(args.samples, args.out).items():
         cv = fitted.fitted.get("cross_validated", {})
         print(f"{game}: {fitted.describe()}; positions {fitted.fitted.get('positions')}; "
-              f"cross-validated ECE " + ", ".join(
-                  f"{kind} {figures['ece']:.4f}" for kind, figures in cv.items()))
-
-
-if __name__ == "__main__":
-    main()
+              "cross-validated ECE / log loss: " + ", ".join(
+                  f"{kind} {figures['ece']:.4f} / {figures['log_loss']:.4f}"
+                  for kind, figures in cv.items()))
