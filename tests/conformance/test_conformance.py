@@ -103,23 +103,25 @@ def test_a_chance_draw_is_the_outcome_the_list_gives(setup: Setup) -> None:
 
 
 def test_illegal_actions_are_refused_and_change_nothing(setup: Setup) -> None:
-    seen: list[Any] = []
+    # every action offered, in the order first seen (a dict: membership by hash, as the
+    # search's tables key actions; a list's `in` made this test quadratic)
+    offered: dict[Any, None] = {}
     for seed in SEEDS:
         for state in playout(setup, seed):
-            for action in state.legal_actions():
-                if action not in seen:
-                    seen.append(action)
+            offered.update(dict.fromkeys(state.legal_actions()))
+    seen = list(offered)
+    rulings = {r.id for r in setup.game.rulings}
     refusals = 0
     rng = random.Random(1)
     for state in playout(setup, 99):
-        legal = state.legal_actions()
+        legal = set(state.legal_actions())
         before = state.clone()
         for action in rng.sample(seen, min(len(seen), 40)):
             if action in legal:
                 continue
             with pytest.raises(IllegalActionError) as refusal:
                 state.apply(action)
-            assert refusal.value.ruling in {r.id for r in setup.game.rulings}
+            assert refusal.value.ruling in rulings
             assert refusal.value.reason
             assert state == before
             refusals += 1
@@ -129,18 +131,19 @@ def test_illegal_actions_are_refused_and_change_nothing(setup: Setup) -> None:
 def test_refusals_come_from_the_checks_that_build_the_legal_actions(setup: Setup) -> None:
     """Issue 12: `refusal` (which explains a refusal) passes exactly the legal actions,
     for every action the game ever offers, at every sampled state."""
-    pool: list[Any] = []
+    pool: dict[Any, None] = {}  # in the order first seen; membership by hash, not a scan
     for seed in SEEDS[:4]:
         for state in playout(setup, seed):
-            pool += [action for action in state.legal_actions() if action not in pool]
+            pool.update(dict.fromkeys(state.legal_actions()))
+    rulings = {r.id for r in setup.game.rulings}
     for seed in (SEEDS[4], 77):
         for state in playout(setup, seed):
-            legal = state.legal_actions()
+            legal = set(state.legal_actions())
             for action in pool:
                 found = state.refusal(action)
                 assert (found is None) == (action in legal), (state, action, found)
                 if found is not None:
-                    assert found.ruling in {r.id for r in setup.game.rulings}, found
+                    assert found.ruling in rulings, found
 
 
 def test_non_actions_are_invalid(setup: Setup) -> None:
@@ -190,8 +193,9 @@ def test_position_text_round_trips(setup: Setup) -> None:
     for seed in SEEDS[:2]:
         for state in playout(setup, seed):
             text = state.to_text()
-            assert game.from_text(text) == state
-            assert game.from_text(text).to_text() == text
+            read = game.from_text(text)  # read once: reading is the dear part
+            assert read == state
+            assert read.to_text() == text
         assert state.to_text() in str(state)
 
 
