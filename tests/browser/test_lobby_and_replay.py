@@ -140,3 +140,27 @@ def test_hostile_names_are_shown_as_text(server: LiveServer,
         assert seen.locator("img[src=x]").count() == 0
         assert "<img src=x" in seen.inner_text("[data-testid=seats]")
     assert_no_js_errors(page)
+
+
+def test_the_lobby_offers_the_learned_bot_where_its_weights_ship(
+        server: LiveServer, new_page: Callable[..., Any]) -> None:
+    """Issue 34: a seat may take the learned bot at Diamoniak; at Raiding Stonehenge,
+    which has no weights, the choice is not offered at all."""
+    page = new_page()
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("[data-testid=game]", "diamoniak")
+    choices = page.eval_on_selector_all("[data-testid=seat-1] option",
+                                        "options => options.map(o => o.value)")
+    assert "learned" in choices and "heuristic" in choices
+    page.select_option("[data-testid=seat-1]", "learned")
+    page.click("[data-testid=create]")
+    link = page.input_value("[data-testid=seat-link-0]")
+    table = link.split("/play/")[1].split("#")[0]
+    assert httpx.get(f"{server.url}/api/tables/{table}").json()["players"] == [
+        "human", "learned"]
+    page.select_option("[data-testid=game]", "raiding-stonehenge")
+    choices = page.eval_on_selector_all("[data-testid=seat-1] option",
+                                        "options => options.map(o => o.value)")
+    assert "learned" not in choices and "heuristic" in choices
+    assert_no_js_errors(page)
