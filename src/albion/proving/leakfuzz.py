@@ -523,6 +523,8 @@ class Viewer:
         self.hints = 0
         self.acted = -1
         self.connections = 0
+        self.undoing: int | None = None
+        """The version at which this seat asked to take a move back, until answered."""
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect  # noqa: PLC0415
@@ -578,6 +580,7 @@ class Viewer:
                 continue
             body = json.loads(raw)
             if body.get("type") == "update":
+                self.undoing = None
                 self.frames.append(Frame(self.seat, kind, body,
                                          starts=(*starts, *hellos)))
                 if hellos and _repeats(body, starts[0]):
@@ -594,6 +597,7 @@ class Viewer:
                 if self.seat is None:
                     await self._watch(socket, body)
                 elif body.get("can_undo") and self.rng.random() < 0.3:  # ALL-3
+                    self.undoing = body["version"]
                     await self._send(socket, {"type": "undo", "version": body["version"]})
                 elif body["legal"] and body["version"] != self.acted:
                     await self._decide(socket, body)
@@ -607,6 +611,13 @@ class Viewer:
                 if hellos and body.get("code") == "rate_limited" and \
                         "hello" in str(body.get("message")):
                     del hellos[0]  # that hello is answered by this refusal
+                elif self.undoing is not None and latest is not None and \
+                        latest["version"] == self.undoing and latest["legal"]:
+                    # the take-back refused (its own limit, ALL-3): the person plays on
+                    # at once rather than after the 2 s a lost turn waits (most of a
+                    # long game's time was these waits)
+                    self.undoing = None
+                    await self._decide(socket, latest)
             else:
                 self.frames.append(Frame(self.seat, str(body.get("type")), body,
                                          sent=tuple(self.sent[-8:])))
