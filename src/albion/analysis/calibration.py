@@ -30,7 +30,6 @@ SAMPLES.jsonl… --out FILE` refits from positions saved by `analyse-bench --out
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -356,21 +355,3 @@ def fit_file(paths: Sequence[Path], out: Path) -> dict[str, CalibrationMap]:
         maps[game] = fit_map([s for s in samples if s.game == game])
     out.write_text(write_maps(maps), encoding="utf-8")
     return maps
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m albion.analysis.refit",
-        description="Refit the fair win chance's calibration maps (issue 33) from positions "
-        "saved by `albion analyse-bench --part calibration --out DIR` "
-        "(DIR/calibration-GAME.jsonl).")
-    parser.add_argument("samples", nargs="+", type=Path, metavar="SAMPLES.jsonl")
-    parser.add_argument("--out", type=Path, required=True, metavar="FILE",
-                        help="the maps' file (src/albion/analysis/calibration.json ships)")
-    args = parser.parse_args(argv)
-    for game, fitted in fit_file(args.samples, args.out).items():
-        cv = fitted.fitted.get("cross_validated", {})
-        print(f"{game}: {fitted.describe()}; positions {fitted.fitted.get('positions')}; "
-              "cross-validated ECE / log loss: " + ", ".join(
-                  f"{kind} {figures['ece']:.4f} / {figures['log_loss']:.4f}"
-                  for kind, figures in cv.items()))
