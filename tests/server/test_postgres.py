@@ -99,6 +99,11 @@ class Server:
                 self.kill()
 
 
+MESSAGE_GAP = 0.1
+"""A connection's messages at most ten a second, the server's `message_rate`: a faster
+sender is closed (1008, too many messages) once its burst is spent."""
+
+
 class Player:
     """A person at one seat, on one server's socket; keeps the latest update."""
 
@@ -106,32 +111,54 @@ class Player:
         self.seat = seat
         self.connection = connection
         self.latest: dict[str, Any] = {}
+        self.sent = 0.0
+
+    def send(self, message: dict[str, Any]) -> None:
+        """`message`, at most one per MESSAGE_GAP."""
+        time.sleep(max(0.0, self.sent + MESSAGE_GAP - time.monotonic()))
+        self.connection.send(json.dumps(message))
+        self.sent = time.monotonic()
+
+    def next(self, seconds: float) -> dict[str, Any] | None:
+        """The next message, waited for at most `seconds` (0: only one already there);
+        None if none came."""
+        try:
+            raw = self.connection.recv(timeout=seconds)
+        except TimeoutError:
+            return None
+        message: dict[str, Any] = json.loads(raw)
+        if message["type"] == "update":
+            self.latest = message
+        return message
 
     def read(self, seconds: float) -> list[dict[str, Any]]:
         """Every message that arrives within `seconds` (at least the first one waited)."""
         messages: list[dict[str, Any]] = []
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            try:
-                raw = self.connection.recv(timeout=max(0.0, deadline - time.monotonic()))
-            except TimeoutError:
+            message = self.next(max(0.0, deadline - time.monotonic()))
+            if message is None:
                 return messages
-            message = json.loads(raw)
             messages.append(message)
-            if message["type"] == "update":
-                self.latest = message
         return messages
+
+    def drain(self) -> None:
+        """Every message already there, without waiting for more."""
+        while self.next(0) is not None:
+            pass
 
     def wait_past(self, version: int, seconds: float) -> bool:
         """Read until an update past `version` (the decision is acknowledged) or an
         error (refused) arrives; False on a refusal or when `seconds` pass."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            for message in self.read(0.05):
-                if message["type"] == "error":
-                    return False
-                if message["type"] == "update" and message["version"] > version:
-                    return True
+            message = self.next(max(0.0, deadline - time.monotonic()))
+            if message is None:
+                continue
+            if message["type"] == "error":
+                return False
+            if message["type"] == "update" and message["version"] > version:
+                return True
         return False
 
     def may_decide(self) -> bool:
@@ -171,19 +198,28 @@ def test_two_processes_share_a_table_and_survive_a_kill(database: str,
             movers = [p for p in players if p.may_decide()]
             newest = max(p.latest["version"] for p in players)
             mover = next((p for p in movers if p.latest["version"] == newest), None)
-            if mover is None:
+            if mover is None:  # the other process has not told its player yet: until it
+                # does (or 0.2 s), not a fixed wait per decision
+                for player in [p for p in players if p.latest["version"] < newest] or players:
+                    player.next(0.2)
                 for player in players:
-                    player.read(0.2)
+                    player.drain()
                 continue
             version = mover.latest["version"]
             action = choose.choice(mover.latest["legal"])
-            mover.connection.send(json.dumps({"type": "submit", "action": action,
-                                              "version": version}))
+            mover.send({"type": "submit", "action": action, "version": version})
             if mover.wait_past(version, 5.0):
                 acknowledged.append((version + 1, mover.seat, action))
-            for player in players:
-                player.read(0.05)
+                for player in players:
+                    player.drain()
+            else:  # refused (stale, or not started yet on this process): a moment to hear
+                for player in players:  # what the other process did, as each move once had
+                    player.read(0.05)
         assert killed, "the game lasted past the kill"
+        for player in players:  # the end, on its way to the player that did not end it
+            deadline = time.monotonic() + 5.0
+            while player.latest["view"]["status"] != "over" and time.monotonic() < deadline:
+                player.next(0.1)
         assert players[1].latest["view"]["status"] == "over"
         assert players[0].latest["view"]["status"] == "over", \
             "the player who moved to the other process saw the end"
@@ -238,17 +274,18 @@ def test_a_dead_process_s_tables_are_adopted_by_another(database: str,
         moved, seen = time.monotonic(), -1  # a dead bot moves no more: 60 s without a move
         cap = moved + 600  # (a game dealt from a secret may be long, a machine busy)
         while time.monotonic() - moved < 60 and time.monotonic() < cap:
-            player.read(0.2)
+            if not player.may_decide():
+                player.next(0.2)  # the bot's move, or 0.2 s
+            player.drain()
             if player.latest.get("status") == "over":
                 break
             if player.latest.get("version", -1) > seen:
                 moved, seen = time.monotonic(), player.latest["version"]
             if player.may_decide():
                 version = player.latest["version"]
-                player.connection.send(json.dumps({
-                    "type": "submit", "version": version,
-                    "action": "stop" if "stop" in player.latest["legal"]
-                    else choose.choice(player.latest["legal"])}))
+                player.send({"type": "submit", "version": version,
+                             "action": "stop" if "stop" in player.latest["legal"]
+                             else choose.choice(player.latest["legal"])})
                 player.wait_past(version, 10)
         assert player.latest.get("status") == "over", "the bot stopped with its process"
     finally:
