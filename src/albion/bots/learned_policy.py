@@ -12,12 +12,14 @@ import io
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-Floats = npt.NDArray[np.float32]
+Floats: TypeAlias = npt.NDArray[np.float32]
+"""Declared an alias: the compiled build's type check (setup.py) may run without numpy,
+where a plain assignment of an unknown type is no type (mypyc refused the build)."""
 
 WEIGHTS_PACKAGE = "albion.bots.weights"
 """Where the shipped weights live, one `<game-id>.npz` per game."""
