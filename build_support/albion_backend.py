@@ -17,7 +17,6 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import (  # noqa: F401 - the rest of the backend, unchanged
     build_sdist,
     get_requires_for_build_sdist,
-    prepare_metadata_for_build_wheel,
 )
 
 COMPILE = "ALBION_COMPILE"
@@ -28,6 +27,15 @@ MYPY = "mypy>=1.10"
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     extra = [MYPY] if os.environ.get(COMPILE, "").strip().lower() == MYPYC else []
     return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
+
+
+def prepare_metadata_for_build_wheel(metadata_directory: str,
+                                     config_settings: dict[str, Any] | None = None) -> str:
+    """The metadata, which no compiled extension changes: `setup.py` would otherwise run
+    mypyc (its type check and C generation) here as well as in `build_wheel`, twice
+    per compiled build."""
+    os.environ[COMPILE] = ""
+    return _setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings)
 
 
 def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None,
