@@ -107,6 +107,13 @@ def test_every_form_is_monotone_and_inside_0_1(kind: Kind) -> None:
     assert [again["diamoniak"](value) for value in grid] == pytest.approx(shown, abs=1e-5)
 
 
+def test_an_isotonic_map_is_applied_only_to_the_player_counts_it_was_fitted_on() -> None:
+    fitted = fit_kind(synthetic(2000, CalibrationMap("", "logistic", slope=0.5), seed=4),
+                      "isotonic", "raiding-stonehenge", {"players": [2]})
+    assert fitted(0.9, 2) < 0.85  # pulled in, as the truth
+    assert fitted(0.9, 4) == 0.9 and fitted(0.1, 3) == 0.1  # no base rate to carry
+
+
 def test_the_logistic_map_carries_to_more_players_around_their_base_rate() -> None:
     shrink = CalibrationMap("raiding-stonehenge", "logistic", slope=0.5, shift=0.0)
     assert shrink(0.5, 2) == pytest.approx(0.5)

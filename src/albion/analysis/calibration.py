@@ -1,10 +1,10 @@
 """The calibration map of the fair win chance (issue 33, docs/analysis.md, Calibration).
 
 The fair search's win chance is a forecast: of the positions it values at 80%, about 80%
-should be won. Measured on self-play it is too sure at both ends (the search imagines
-searching players to the end, with a small budget); a map per game, fitted on self-play
-positions of some seeds and shipped in `calibration.json` beside this module, turns the
-search's value into the win chance shown. The map is monotone: it never changes which
+should be won. Measured on self-play it can be too sure (Super Camelot's at both ends, at
+its small budget; and the search imagines searching players); a map per game, fitted on
+self-play positions of some seeds and shipped in `calibration.json` beside this module,
+turns the search's value into the win chance shown. The map is monotone: it never changes which
 action is better, only how sure the figure is.
 
 Its form, `logistic`, is Platt's scaling around the seat's base rate `p0 = 1 / players`:
@@ -21,7 +21,8 @@ by log loss, a proper score, not by ECE: a step map gathers its forecasts on few
 and so lowers a binned ECE even where nothing needed mending (on positions drawn
 perfectly calibrated, the isotonic map's cross-validated ECE was 0.0075 against the
 identity's 0.0124, its log loss worse: tests/analysis/test_calibration.py). The logistic
-form carries to other player counts; the isotonic one does not (it was fitted on two).
+form carries to other player counts; the isotonic one does not, and is applied only to
+the player counts it was fitted on (the identity elsewhere).
 
 Fitting is `fit_map(samples)`: `albion analyse-bench --part calibration --fit FILE` fits
 the positions it measured and writes FILE; `python -m albion.analysis.refit
@@ -113,9 +114,15 @@ class CalibrationMap:
         if self.kind == "logistic":
             base = logit(1.0 / max(2, players))
             return sigmoid(self.slope * (logit(chance) - base) + base + self.shift)
-        if self.kind == "isotonic" and self.knots:
+        if self.kind == "isotonic" and self.knots and players in self.players:
             return _interpolate(self.knots, chance)
         return chance
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The player counts it was fitted on (an isotonic map is applied to these only:
+        it has no base rate to carry to others; two when not said)."""
+        return tuple(int(n) for n in self.fitted.get("players", (2,)))
 
     @property
     def seeds(self) -> tuple[int, ...]:
