@@ -99,14 +99,22 @@ SHORT = {"diamoniak": {"max_turns": 12},  # DI-10: a draw after 12 turns at the 
          "super-camelot": {"max_turns": 6}}  # SC-37: a draw after 6 seat turns at the latest
 
 
+_finished: dict[tuple[str, str], str] = {}
+
+
 def finished(site: LiveServer, game: str) -> str:
-    """A bots-only table of `game` played to its end."""
+    """A bots-only table of `game` played to its end: one per game and server, read by
+    every look (the same seed and variant made the same game for each of them; Raiding
+    Stonehenge's is a whole game of three random bots)."""
+    if (site.url, game) in _finished:
+        return _finished[site.url, game]
     players = ["random"] * len(GAMES[game])
     table = str(site.create(game, players, seed=5, variant=SHORT[game])["table"])
     deadline = time.monotonic() + 120
     while httpx.get(f"{site.url}/api/tables/{table}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
+    _finished[site.url, game] = table
     return table
 
 
