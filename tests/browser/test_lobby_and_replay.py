@@ -16,13 +16,20 @@ from tests.browser.conftest import (
     wait_until,
 )
 
+_finished: dict[tuple[str, str, tuple[str, ...], int], str] = {}
+
 
 def finished_table(server: LiveServer, game: str, players: list[str], seed: int) -> str:
-    """A bots-only table played to its end."""
+    """A bots-only table played to its end: one per server, game, players and seed, which
+    make the same game whichever test asks (the tests only read it: replays, logs)."""
+    key = (server.url, game, tuple(players), seed)
+    if key in _finished:
+        return _finished[key]
     table = str(server.create(game, players, seed=seed)["table"])
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if httpx.get(f"{server.url}/api/tables/{table}").json()["status"] == "over":
+            _finished[key] = table
             return table
         time.sleep(0.2)
     raise AssertionError("the bots did not finish within 120 s")
