@@ -214,3 +214,32 @@ def test_a_failed_analysis_is_reported_and_the_pool_analyses_again(
         other = finished(client, seed=4)
         assert client.post(f"/api/tables/{other}/analysis").status_code == 202
         assert analysed(client, other)[-1]["status"] == "done"
+
+
+def test_albion_serve_sets_the_analysis_limits_from_its_flags(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`albion serve --analysis-seconds/--analysis-queue/--analysis-per-minute/
+    --analysis-burst` reach the server's settings; a value out of range is refused."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from albion.cli.app import app  # noqa: PLC0415
+
+    seen: list[ServerSettings] = []
+    monkeypatch.setattr("albion.server.run.serve", lambda _app, settings: seen.append(settings))
+    monkeypatch.setattr("albion.server.create_app", lambda settings: object())
+    monkeypatch.setattr("albion.cli.app._check_port_free", lambda host, port: None)
+    ran = CliRunner().invoke(app, [
+        "serve", "--db", "sqlite:///:memory:", "--analysis-seconds", "90",
+        "--analysis-queue", "3", "--analysis-per-minute", "6", "--analysis-burst", "2"])
+    assert ran.exit_code == 0, ran.output
+    (settings,) = seen
+    assert (settings.analysis_seconds, settings.analysis_queue, settings.analysis_burst) == (
+        90, 3, 2)
+    assert settings.analysis_rate == pytest.approx(0.1)
+    defaults = CliRunner().invoke(app, ["serve", "--db", "sqlite:///:memory:"])
+    assert defaults.exit_code == 0, defaults.output
+    assert seen[1].analysis_rate == pytest.approx(ServerSettings.analysis_rate)
+    for flag in ("--analysis-queue", "--analysis-seconds", "--analysis-burst"):
+        refused = CliRunner().invoke(app, ["serve", "--db", "sqlite:///:memory:", flag, "0"])
+        assert refused.exit_code == 2 and flag in refused.output, refused.output
+    assert len(seen) == 2

@@ -896,6 +896,21 @@ def serve_command(
     analysis_iterations: Annotated[int | None, typer.Option(
         min=1, help=N_("The analysis's search budget per candidate move (default: the "
                        "game's own, about 30 s for a median game)."))] = None,
+    analysis_seconds: Annotated[float, typer.Option(
+        min=1, max=86_400, help=N_("An analysis still running after this many seconds is "
+                                   "stopped and reported as failed."))
+    ] = ServerSettings.analysis_seconds,
+    analysis_queue: Annotated[int, typer.Option(
+        min=1, max=10_000, help=N_("Analyses waiting or running at once in this process; "
+                                   "one more is refused (busy) until one ends."))
+    ] = ServerSettings.analysis_queue,
+    analysis_per_minute: Annotated[float, typer.Option(
+        min=0.01, max=6000, help=N_("Analyses one client address may ask for a minute, on "
+                                    "average, past --analysis-burst."))
+    ] = ServerSettings.analysis_rate * 60,
+    analysis_burst: Annotated[int, typer.Option(
+        min=1, max=10_000, help=N_("Analyses one client address may ask for at once."))
+    ] = ServerSettings.analysis_burst,
     header_timeout: Annotated[float, typer.Option(
         min=0.1, max=600, help=N_("Seconds a connection has to send a request's headers."))
     ] = ServerSettings.header_timeout,
@@ -974,7 +989,11 @@ def serve_command(
                                   vapid_key=vapid_key, vapid_contact=vapid_contact,
                                   allow_http_push=allow_http_push,
                                   analysis_workers=analysis_workers,
-                                  analysis_iterations=analysis_iterations)
+                                  analysis_iterations=analysis_iterations,
+                                  analysis_seconds=analysis_seconds,
+                                  analysis_queue=analysis_queue,
+                                  analysis_rate=analysis_per_minute / 60,
+                                  analysis_burst=analysis_burst)
         if bot_workers:
             settings = replace(settings, bot_workers=bot_workers)
         try:
