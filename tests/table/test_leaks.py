@@ -107,20 +107,26 @@ def test_events_never_tell_a_viewer_more_than_its_view(setup: Setup) -> None:
                 continue
             actor = state.current_player()
             actions = state.legal_actions()
+            # per action: the state after it, its position text and its outcome events,
+            # the same whichever viewer samples it (the text is the dear part)
+            reached: dict[Any, tuple[Any, str, list[Any]]] = {}
             for viewer in [None, *range(setup.players)]:
                 if viewer == actor:
                     continue  # a seat knows its own decision
                 told: dict[Any, dict[str, Any]] = {}
                 for action in rng.sample(actions, min(len(actions), 12)):
-                    after = state.clone()
-                    after.apply_legal(action)
+                    if action not in reached:
+                        after = state.clone()
+                        after.apply_legal(action)
+                        reached[action] = (after, after.to_text(),
+                                           game.outcome_events(state, after))
+                    after, position, outcome = reached[action]
                     events = tuple(json.dumps(event.to_json(), sort_keys=True)
-                                   for event in game.outcome_events(state, after)
-                                   if event.is_for(viewer))
+                                   for event in outcome if event.is_for(viewer))
                     wording = (game.describe_action(state, action, viewer), events)
                     full = game.describe_action(state, action, actor if actor >= 0 else None)
                     hides |= wording[0] != full  # worded apart for this viewer
-                    told.setdefault(after.observe(viewer), {})[after.to_text()] = wording
+                    told.setdefault(after.observe(viewer), {})[position] = wording
                 for positions in told.values():
                     if len(positions) > 1:
                         assert len(set(positions.values())) == 1, (viewer, positions)
