@@ -129,3 +129,39 @@ def test_the_last_decision_s_hindsight_knows_the_outcome_the_game_had(
     last = analysis.decisions[-1]
     winner = record.returns.index(1.0) if record.returns else -1
     assert last.hindsight[winner] > 0.5
+
+
+@pytest.mark.parametrize("game_id", ["diamoniak", "raiding-stonehenge"])
+def test_candidates_searches_pair_up_so_the_fall_is_measured_more_sharply(
+        records: dict[str, GameRecord], game_id: str) -> None:
+    """Every candidate's search draws the same determinisations and random numbers, so
+    the fall's standard error from the paired iterations (the labels', docs/analysis.md)
+    is below the one of independent searches; the best's own spread is the floor."""
+    from albion.analysis.labels import (  # noqa: PLC0415
+        VARIANCE_FLOOR,
+        independent_standard_error,
+    )
+
+    game = get_game(game_id)
+    states = replay(game, records[game_id])
+    iterations = 60
+    settings = search_settings(game, "ismcts", iterations)
+    paired = independent = 0.0
+    compared = 0
+    for index in decision_indices(states)[:12]:
+        state = states[index]
+        seat = state.current_player()
+        played = game.parse_action(state, records[game_id].actions[index])
+        estimate = fair_estimate(game, state.observe(seat), state.legal_actions(), played,
+                                 settings, 3, 7, index)
+        assert set(estimate.spread) == set(estimate.chances)
+        assert estimate.spread[estimate.best] == pytest.approx(
+            (VARIANCE_FLOOR / iterations) ** 0.5)
+        for action, chance in estimate.chances.items():
+            if action != estimate.best:
+                paired += estimate.spread[action]
+                independent += independent_standard_error(
+                    estimate.chance, iterations, chance, iterations)
+                compared += 1
+    assert compared >= 8
+    assert paired < 0.8 * independent, (paired / compared, independent / compared)

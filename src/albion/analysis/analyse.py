@@ -169,7 +169,8 @@ class Judge:
         n = estimate.iterations
         # Judged in the search's own values (its standard error is known there); shown
         # through the game's calibration map, which keeps their order (docs/analysis.md).
-        fall, judged = judged_fall(estimate.chance, n, estimate.chances[played], n)
+        fall, judged = judged_fall(estimate.chance, estimate.chances[played],
+                                   estimate.spread[played])
         label = label_for(judged)
         players = len(self.record.seats)
         shown = {action: self.calibration(value, players)

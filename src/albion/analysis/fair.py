@@ -3,7 +3,9 @@ search (SO-ISMCTS from its view alone, `albion.bots.search`). Each candidate act
 valued by a search of its own from the seat's view, that action played first: its win
 chance is the mean return of that search's iterations. Every candidate's search draws the
 same determinisations and the same random numbers (common random numbers), so the
-differences between candidates are not drowned by the luck of the draws. With more legal
+differences between candidates are not drowned by the luck of the draws, and the two
+searches' iterations pair up: the fall's standard error is measured on the pairs
+(`labels.paired_standard_error`). With more legal
 actions than `candidates`, a search from the view over all of them picks the most visited
 to compare with the action played.
 """
@@ -12,9 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from albion.analysis.labels import paired_standard_error
 from albion.bots.search import Budget, SearchSettings, search
 from albion.core.game import AnyGame, AnyState
 from albion.table.seeding import derive_rng
@@ -30,6 +33,9 @@ class FairEstimate:
     """Iterations of each candidate's search."""
     best: Any
     played: Any
+    spread: dict[Any, float] = field(default_factory=dict)
+    """Per candidate, the standard error of its fall from `best`, from the two searches'
+    paired iterations (`labels.paired_standard_error`)."""
 
     @property
     def chance(self) -> float:
@@ -51,10 +57,13 @@ def fair_estimate(game: AnyGame, view: Any, legal: Sequence[Any], played: Any,
                                derive_rng(seed, "rank", *labels))
     per_action = settings.budget.iterations
     chances: dict[Any, float] = {}
+    returns: dict[Any, list[float]] = {}
     for action in shortlist:
-        chances[action] = _value(draw, seat, action, settings, seed, labels)
+        chances[action], returns[action] = _value(draw, seat, action, settings, seed, labels)
     best = max(shortlist, key=lambda action: (chances[action], action == played))
-    return FairEstimate(chances, per_action, best, played)
+    spread = {action: paired_standard_error(returns[best], returns[action])
+              for action in shortlist}
+    return FairEstimate(chances, per_action, best, played, spread)
 
 
 def _shortlist(draw: Callable[[random.Random], AnyState], seat: int, legal: Sequence[Any],
@@ -73,9 +82,11 @@ def _shortlist(draw: Callable[[random.Random], AnyState], seat: int, legal: Sequ
 
 
 def _value(draw: Callable[[random.Random], AnyState], seat: int, action: Any,
-           settings: SearchSettings, seed: int, labels: tuple[object, ...]) -> float:
-    """`seat`'s mean return over a search from its view with `action` played first: the
-    same determinisations (`deals`) and random numbers (`rng`) for every action."""
+           settings: SearchSettings, seed: int,
+           labels: tuple[object, ...]) -> tuple[float, list[float]]:
+    """`seat`'s mean return over a search from its view with `action` played first, and
+    each iteration's return: the same determinisations (`deals`) and random numbers
+    (`rng`) for every action, so iteration i of two actions' searches are a pair."""
     deals = derive_rng(seed, "deal", *labels)
     rng = derive_rng(seed, "search", *labels)
 
@@ -85,6 +96,7 @@ def _value(draw: Callable[[random.Random], AnyState], seat: int, action: Any,
         return state
 
     budget = Budget(settings.budget.iterations, None, iterations_set=True)
-    result = search(sample, seat, [action], rng, replace(settings, budget=budget))
+    returns: list[float] = []
+    result = search(sample, seat, [action], rng, replace(settings, budget=budget), returns)
     root = result.root
-    return root.reward / root.visits if root.visits else 0.0
+    return (root.reward / root.visits if root.visits else 0.0), returns

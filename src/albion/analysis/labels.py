@@ -3,8 +3,14 @@ chance against the best action the fair search finds, less one standard error of
 fall, so that a fall the search cannot tell from noise is not held against the player.
 
     fall   = max(0, chance(best) - chance(played))
-    judged = max(0, fall - se),  se = sqrt(se(best)^2 + se(played)^2),
-                                 se(a) = sqrt(max(q(1 - q), FLOOR) / n)
+    judged = max(0, fall - se),  se = sqrt(max(var(d), FLOOR) / n)
+
+with d_i = r_i(best) - r_i(played) the difference of the two searches' returns at their
+i-th iterations: both searches draw the same determinisations and random numbers (common
+random numbers, `fair`), so their iterations pair up and the luck of the deal, shared by
+both, cancels out of the difference (`paired_standard_error`). The fall's standard error
+as if the two searches were independent (`independent_standard_error`) is at least as
+large, often several times.
 
 The label is the worst whose threshold `judged` reaches: blunder 0.20, mistake 0.10,
 inaccuracy 0.05 (win-chance points, as lichess's 30/20/10 on its -1..1 scale), else none.
@@ -13,6 +19,7 @@ inaccuracy 0.05 (win-chance points, as lichess's 30/20/10 on its -1..1 scale), e
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from enum import StrEnum
 
 
@@ -33,8 +40,9 @@ THRESHOLDS: tuple[tuple[Label, float], ...] = (
 """The least judged fall of each label, worst first."""
 
 VARIANCE_FLOOR = 0.01
-"""A win chance measured as 0 or 1 still has some doubt: q(1 - q) is taken as at least
-this (the standard error of 0 of n iterations is not 0)."""
+"""A measure that came out without spread still has some doubt: a variance is taken as at
+least this (the standard error of 0 of n iterations, or of n equal differences, is not
+0)."""
 
 FLAGGED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
 
@@ -47,14 +55,31 @@ def standard_error(chance: float, iterations: int) -> float:
     return math.sqrt(max(chance * (1.0 - chance), VARIANCE_FLOOR) / iterations)
 
 
-def judged_fall(best: float, best_n: int, played: float, played_n: int) -> tuple[float, float]:
-    """(fall, judged fall) of playing an action of win chance `played` (measured over
-    `played_n` iterations) where the best had `best`: the judged fall is the fall less
-    one standard error of the difference, never below 0."""
+def independent_standard_error(best: float, best_n: int, played: float,
+                               played_n: int) -> float:
+    """The standard error of `best - played` were the two measures independent."""
+    return math.hypot(standard_error(best, best_n), standard_error(played, played_n))
+
+
+def paired_standard_error(best: Sequence[float], played: Sequence[float]) -> float:
+    """The standard error of the mean difference of paired returns (`best[i]` and
+    `played[i]` from the same determinisation and random numbers); 0.5 without pairs."""
+    n = min(len(best), len(played))
+    if n == 0:
+        return 0.5
+    differences = [b - p for b, p in zip(best, played, strict=False)]
+    mean = math.fsum(differences) / n
+    variance = math.fsum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
+    return math.sqrt(max(variance, VARIANCE_FLOOR) / n)
+
+
+def judged_fall(best: float, played: float, se: float) -> tuple[float, float]:
+    """(fall, judged fall) of playing an action of win chance `played` where the best had
+    `best`, the fall measured with standard error `se`: the judged fall is the fall less
+    one standard error, never below 0."""
     fall = max(0.0, best - played)
     if fall == 0.0:
         return 0.0, 0.0
-    se = math.hypot(standard_error(best, best_n), standard_error(played, played_n))
     return fall, max(0.0, fall - se)
 
 

@@ -136,8 +136,11 @@ class SearchSettings:
 
 
 def search(sample: Callable[[], AnyState], seat: int, legal: Sequence[Any],
-           rng: random.Random, settings: SearchSettings) -> SearchResult:
-    """Search from `seat`'s decision; `sample()` gives each iteration its state."""
+           rng: random.Random, settings: SearchSettings,
+           returns: list[float] | None = None) -> SearchResult:
+    """Search from `seat`'s decision; `sample()` gives each iteration its state. With
+    `returns`, each iteration's return for `seat` is appended to it, in order (the
+    analysis pairs two searches' iterations, issue 33)."""
     budget, c, bias = settings.budget, settings.c, settings.bias
     guide = settings.guide if bias else None
     policy, cutoff, evaluate = settings.rollout, settings.cutoff, settings.evaluate
@@ -176,6 +179,8 @@ def search(sample: Callable[[], AnyState], seat: int, legal: Sequence[Any],
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
+        if returns is not None:
+            returns.append(rewards[seat])
         iterations += 1
     visits = {action: child.visits for (mover, action), child in root.children.items()
               if mover == seat}
