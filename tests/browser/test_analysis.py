@@ -134,8 +134,10 @@ def test_a_raiding_stonehenge_game_is_analysed_too(server: LiveServer,
     assert page.locator("[data-testid=fair-line]").count() == 2
     flags = page.locator("[data-testid=graph-flag]")
     if flags.count():
-        flags.first.click()  # a click on a flagged mark jumps to that decision
-        index = flags.first.get_attribute("data-index")
+        # a click on a flagged mark jumps to that decision (the last drawn is on top of
+        # any mark it overlaps)
+        flags.last.click()
+        index = flags.last.get_attribute("data-index")
         wait_until(page, f"document.body.dataset.version === '{index}'")
         page.locator("[data-testid=flagged-item]").first.scroll_into_view_if_needed()
     screenshot(page, "analysis-raiding-stonehenge-1280")

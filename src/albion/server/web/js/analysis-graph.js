@@ -3,7 +3,8 @@
 // solid line) and its hindsight win chance at every decision (with every hand and every
 // later draw known: a dashed line); the gap between the two is luck. Flagged decisions
 // sit on the fair line as marks whose shape says the label (the colour is never the only
-// clue). A click anywhere picks the decision nearest that moment. No library.
+// clue). A click on a mark picks its decision, anywhere else the decision nearest that
+// moment. No library.
 import { svg } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -67,6 +68,13 @@ export function winGraph(analysis, moments, seatName, onPick) {
   const nearest = (index) => decisions.reduce((best, d) => (Math.abs(d.index - index) < Math.abs(best.index - index) ? d : best), decisions[0]);
   node.addEventListener("click", (event) => {
     if (!decisions.length) return;
+    // A flagged mark picks its own decision (another seat's may be nearer in time).
+    const mark = event.target.closest ? event.target.closest("[data-testid=graph-flag]") : null;
+    const flagged = mark && decisions.find((d) => String(d.index) === mark.getAttribute("data-index") && d.label !== "good");
+    if (flagged) {
+      onPick(flagged);
+      return;
+    }
     const box = node.getBoundingClientRect();
     const at = (event.clientX - box.left) / box.width * width;
     onPick(nearest(Math.round((at - PAD.left) / (width - PAD.left - PAD.right) * last)));
