@@ -199,3 +199,33 @@ def test_analyse_bench_fit_writes_a_map_and_marks_its_figure_not_held_out(
     refit = fit_file([tmp_path / "out" / "calibration-super-camelot.jsonl"],
                      tmp_path / "again.json")
     assert refit["super-camelot"] == written["super-camelot"]  # same positions, same map
+
+
+def test_refit_measures_the_maps_on_held_out_positions_and_draws_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m albion.analysis.refit FIT --out MAPS --check HELD --plot PNG`: the maps
+    fitted on one seed's positions, measured on another's (held out), drawn."""
+    from albion.analysis.calibration import Sample  # noqa: PLC0415
+    from albion.analysis.refit import main  # noqa: PLC0415
+
+    def positions(seed: int, path: Path) -> Path:
+        rng = random.Random(seed)
+        lines = []
+        for game_index in range(300):
+            value = rng.random()
+            won = float(rng.random() < 0.5 + 0.6 * (value - 0.5))  # too sure: a map helps
+            lines.append(json.dumps(Sample("diamoniak", seed, game_index, 0, 2, 0, value,
+                                           value, won, 100).to_json_dict()))
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path
+
+    fit, held = positions(1, tmp_path / "fit.jsonl"), positions(2, tmp_path / "held.jsonl")
+    plot = tmp_path / "held.png"
+    main([str(fit), "--out", str(tmp_path / "maps.json"), "--check", str(held),
+          "--plot", str(plot)])
+    printed = capsys.readouterr().out
+    assert "diamoniak on 300 positions of seeds [2]: ECE of the search" in printed
+    assert "NOT held out" not in printed
+    assert plot.read_bytes().startswith(b"\x89PNG")
+    with pytest.raises(SystemExit):  # a plot of nothing is refused
+        main([str(fit), "--out", str(tmp_path / "maps.json"), "--plot", str(plot)])
