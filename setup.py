@@ -36,6 +36,7 @@ PURE = (
     "albion/core/record.py",
     "albion/core/action_space.py",
     "albion/core/tutorial.py",  # read once per tutorial; its error subclasses ValueError
+    "albion/core/pickling.py",  # reflection on classes, at import and pickling only
     "albion/games/picture.py",
     "*/game.py",
     "*/actions.py",

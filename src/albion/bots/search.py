@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from albion.core.game import AnyState
+from albion.core.pickling import picklable
 from albion.core.plugin import Evaluation, Policy
 from albion.core.state import CHANCE, TERMINAL
 
@@ -241,3 +242,6 @@ def _rollout(state: AnyState, rng: random.Random, policy: Policy, cutoff: int,
             state.apply_legal(policy(state, rng))
         steps += 1
     return state.returns(), steps
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from albion.core.errors import AlbionError
+from albion.core.pickling import picklable
 from albion.core.plugin import GamePlugin
 
 HOWTO_FILE = "data/howto.toml"
@@ -98,3 +99,6 @@ def _section(data: Any, where: str) -> Section:
 
 def _paragraph(text: str) -> str:
     return " ".join(text.split())
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
+
 
 @dataclass(frozen=True, slots=True)
 class Slice:
@@ -50,3 +52,6 @@ class ObservationLayout:
         """(offset, length, name, meaning) of each slice, in order (docs/observations.md)."""
         return [(self.offset(part.name), part.length, part.name, part.meaning)
                 for part in self.slices]
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from albion.core.game import AnyGame, AnyState
+from albion.core.pickling import picklable
 from albion.core.tutorial import Tutorial, parse_tutorial
 from albion.core.words import Words
 
@@ -142,3 +143,6 @@ def _load(target: str | None) -> Callable[..., Any] | None:
     module, _, name = target.partition(":")
     loaded: Callable[..., Any] = getattr(import_module(module), name)
     return loaded
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
 from albion.core.words import Words
 
 
@@ -45,3 +46,6 @@ class ActionNote:
 def plain_note(text: str) -> ActionNote:
     """The note of an action its game does not annotate: a button with its notation."""
     return ActionNote(kind="action", label=text)
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

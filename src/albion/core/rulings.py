@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from albion.core.pickling import picklable
+
 
 class Source(Enum):
     """Where a ruling comes from, as tagged in RULINGS.md."""
@@ -45,3 +47,6 @@ ALL_1 = Ruling(
     "1/k to each of the k winners; a draw (a safety cap) gives 1/n to every seat.",
     (Source.INFERRED,),
 )
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

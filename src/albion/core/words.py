@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from albion.core.pickling import picklable
+
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 """A placeholder in a message: `{player}`, `{card}`, `{count}`."""
 
@@ -124,3 +126,6 @@ def as_words(text: str | Words) -> Words:
     """`text` as words: a plain text becomes words of its own (not in the catalogue: the
     pseudo-locale run finds it)."""
     return text if isinstance(text, Words) else Words(text)
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

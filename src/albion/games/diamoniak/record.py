@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Self
 
+from albion.core.pickling import picklable
 from albion.core.state import State
 from albion.core.variants import Variant
 from albion.games.diamoniak.actions import DiamoniakAction
@@ -86,3 +87,6 @@ class DiamoniakRecord(State[DiamoniakAction, DiamoniakView]):
     def can_draw(self) -> bool:
         """DI-9: a card can be drawn while the pile or the discard holds one."""
         return any(self.pile) or any(self.discard)
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
 from albion.core.variants import Variant
 
 
@@ -28,3 +29,6 @@ class DiamoniakView:
     toll_left: int
     turns: int
     winner: int
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Self
 
+from albion.core.pickling import picklable
 from albion.core.state import State
 from albion.core.variants import Variant
 from albion.games.raiding_stonehenge.actions import RaidingAction
@@ -117,3 +118,6 @@ class RaidingRecord(State[RaidingAction, RaidingView]):
             colour = self.at_pile[seat]
             return [colour] if disks[colour] else []
         return [colour for colour in COLOURS if disks[colour]]
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

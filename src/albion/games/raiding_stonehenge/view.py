@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
 from albion.core.variants import Variant
 
 
@@ -44,3 +45,6 @@ class RaidingView:
     """Per seat, the cards everyone saw it take from a line and not play since (RS-18)."""
     last_plays: tuple[int, ...] = ()
     """The cards revealed in the previous round."""
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
 from albion.core.variants import Variant
 from albion.games.super_camelot.rulings import (
     Abilities,
@@ -38,3 +39,6 @@ class Rules:
             max_turns=variant.number("max_turns"),
             variant=variant,
         )
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
+from albion.core.pickling import picklable
 from albion.games.super_camelot.board import OFF_BOARD
 from albion.games.super_camelot.components import (
     MAX_HEALTH,
@@ -80,6 +81,11 @@ class Adventurer:
     def key(self) -> tuple[object, ...]:
         return (self.character, self.position, self.health, self.passed_out, self.keys,
                 self.bombs, self.gems, self.specials, self.treasures)
+
+    def __reduce__(self) -> tuple[type[Adventurer], tuple[object, ...]]:
+        """Pickled as its constructor's arguments: a compiled build would otherwise call
+        it with none (`albion.core.pickling`)."""
+        return Adventurer, self.key()
 
     def has(self, card: Card) -> bool:
         """SC-31: a face-up treasure works (duplicates do not stack)."""
@@ -293,3 +299,6 @@ CHANCE_PENDING: Final = (CentreDraw, TileDraw, StarRoll, RollOff, AttackRoll, Re
 in reading order and TurnOver, resolved at once by `settle`)."""
 CHANCE_TYPES: Final = frozenset(CHANCE_PENDING)
 """The same, for a fast `type(step) in CHANCE_TYPES` on the per-step path."""
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

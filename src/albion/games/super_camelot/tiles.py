@@ -8,6 +8,8 @@ from enum import Enum
 from importlib.resources import files
 from typing import Final
 
+from albion.core.pickling import picklable
+
 TILE_SIZE: Final = 7
 CORNERS: Final = ((0, 0), (0, TILE_SIZE - 1), (TILE_SIZE - 1, 0), (TILE_SIZE - 1, TILE_SIZE - 1))
 
@@ -126,3 +128,6 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 def load_tiles() -> tuple[Tile, ...]:
     """The tiles shipped with Albion."""
     return parse_tiles(files(__package__).joinpath("data/tiles.txt").read_text("utf-8"))
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from albion.core.pickling import picklable
 from albion.core.variants import Variant
 from albion.games.super_camelot.components import Card, Character, Item, Special, Token
 from albion.games.super_camelot.pieces import Pending, Phase, Thing, TreasureState
@@ -115,3 +116,6 @@ def observe(state: SuperCamelotRecord, seat: int | None) -> SuperCamelotView:
         discards=tuple(tuple(discard) for discard in state.discards),
         pending=tuple(state.pending),
     )
+
+
+picklable(globals())  # frozen dataclasses cross processes (albion.core.pickling)
