@@ -99,6 +99,7 @@ def test_every_decision_with_a_choice_is_judged_with_both_estimates(
                                                   decision.search[decision.played]))
         assert set(decision.search) == set(decision.chances)
         assert (decision.reason is None) == (decision.label is Label.GOOD)
+        assert (decision.said is None) == (decision.label is Label.GOOD)
     summaries = analysis.summaries
     assert sum(s.decisions for s in summaries) == len(analysis.decisions)
     assert [s.result for s in summaries] == record.returns

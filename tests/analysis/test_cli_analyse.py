@@ -37,7 +37,7 @@ def test_json_has_every_decision_summary_and_replay(tmp_path: Path,
     decision = data["decisions"][0]
     assert set(decision) == {"index", "seat", "played", "best", "fair", "hindsight",
                              "chances", "iterations", "fall", "judged", "label", "reason",
-                             "reason_text", "search"}
+                             "reason_text", "search", "said"}
     assert [s["seat"] for s in data["summaries"]] == [0, 1]
     assert set(data["summaries"][0]) == {"seat", "player", "result", "decisions", "labels",
                                          "luck", "deal_luck", "mean_fall"}

@@ -83,3 +83,22 @@ def test_reasons_and_labels_are_said_in_every_language(language: str) -> None:
     for label_words in LABEL_WORDS.values():
         assert isinstance(label_words, Words)
         assert speak.words(label_words) != str(label_words)
+
+
+def test_a_flagged_decision_names_its_actions_as_the_buttons_do_in_every_language() -> None:
+    """The reason and the flagged line name the actions by the seat's buttons' words
+    (issue 33: in every language of the catalogue), not by their notation."""
+    from albion.analysis.analyse import action_words  # noqa: PLC0415
+    from albion.core.state import CHANCE  # noqa: PLC0415
+
+    game = get_game("diamoniak")
+    state = game.new_state(2)
+    while state.current_player() == CHANCE or len(state.legal_actions()) < 2:
+        state.apply_legal(state.legal_actions()[0] if state.current_player() != CHANCE
+                          else state.sample_chance(0.5))
+    actions = state.legal_actions()[:2]
+    named = action_words(game, state.observe(state.current_player()), actions)
+    notation = [game.action_text(state, action) for action in actions]
+    english = [str(words) for words in named]
+    french = [translator("fr").words(words) for words in named if not isinstance(words, str)]
+    assert english != notation and len(french) == 2 and french != english, (english, french)

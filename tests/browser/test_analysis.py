@@ -61,7 +61,8 @@ def test_a_finished_game_is_analysed_on_its_replay_page(
     assert page.locator("[data-testid=fair-line]").count() == 2
     assert page.locator("[data-testid=hindsight-line]").count() == 2
     assert page.locator("[data-testid=summary-row]").count() == 2
-    stored = httpx.get(f"{server.url}/api/tables/{table}/analysis").json()["analysis"]
+    answer = httpx.get(f"{server.url}/api/tables/{table}/analysis").json()
+    stored = answer["analysis"]
     # A click on the graph's far right jumps the replay to the last decision judged.
     box = page.locator("[data-testid=win-graph]").bounding_box()
     page.mouse.click(box["x"] + box["width"] - 12, box["y"] + box["height"] / 2)
@@ -73,13 +74,16 @@ def test_a_finished_game_is_analysed_on_its_replay_page(
     flagged = [d for d in stored["decisions"] if d["label"] != "good"]
     if flagged:
         first = flagged[0]
+        # the better action as the seat's button names it (said_actions), not its notation
+        best = answer["said_actions"][str(first["index"])]["best"]
+        assert best != first["best"]
         item = page.locator("[data-testid=flagged-item]").first
         reason = item.locator("[data-testid=reason]").inner_text()
-        assert reason and "%" in reason and first["best"] in item.inner_text()
+        assert reason and "%" in reason and best in item.inner_text()
         item.locator("[data-testid=replay-mistake]").click()
         wait_until(page, f"document.body.dataset.version === '{first['index']}'")
         retry = item.locator("[data-testid=retry]")
-        assert retry.is_visible() and first["best"] in retry.inner_text()
+        assert retry.is_visible() and best in retry.inner_text()
         retry.locator("summary").click()  # the position as text, to set up again
         position = next(r["position"] for r in stored["replays"] if r["index"] == first["index"])
         assert retry.locator("pre").inner_text().strip() == position.strip()

@@ -105,6 +105,8 @@ def test_an_analysis_runs_in_the_background_and_is_stored_and_served_after_a_res
         for index, text in done["said"].items():
             decision = next(d for d in analysis["decisions"] if str(d["index"]) == index)
             assert text == decision["reason_text"]  # English: the words' own text
+        assert set(done["said_actions"]) == flagged
+        assert all(set(named) == {"played", "best"} for named in done["said_actions"].values())
         # Done: a start answers the stored analysis at once, computing nothing again.
         repeat = client.post(f"/api/tables/{table}/analysis")
         assert repeat.status_code == 200 and repeat.json()["analysis"] == analysis
@@ -115,6 +117,7 @@ def test_an_analysis_runs_in_the_background_and_is_stored_and_served_after_a_res
         assert french["analysis"] == analysis  # stored without a language
         if flagged:
             assert set(french["said"]) == flagged and french["said"] != done["said"]
+            assert french["said_actions"] != done["said_actions"]  # the buttons' words
 
 
 def test_an_unknown_table_is_not_found(client: TestClient) -> None:

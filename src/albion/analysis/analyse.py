@@ -33,7 +33,7 @@ from albion.core.game import AnyGame, AnyState
 from albion.core.record import GameRecord, replay
 from albion.core.registry import get_game, plugin_of
 from albion.core.state import CHANCE
-from albion.core.words import say
+from albion.core.words import Words, say
 from albion.table.seeding import derive_rng
 
 CANDIDATES = 3
@@ -177,15 +177,27 @@ class Judge:
                  for action, value in estimate.chances.items()}
         text = {action: game.action_text(state, action) for action in estimate.chances}
         words = position = None
+        said: tuple[Words | str, Words | str] | None = None
         if label in FLAGGED:
-            stats = figures(text[played], shown[played], text[estimate.best],
-                            shown[estimate.best], n)
+            named = action_words(game, view, [played, estimate.best])
+            stats = figures(named[0], shown[played],
+                            named[1], shown[estimate.best], n)
             words = reason(game, view, played, estimate.best, stats)
             position = state.to_text()
+            said = (named[0], named[1])
         return Decision(index, seat, text[played], text[estimate.best], shown[estimate.best],
                         tuple(hindsight), {text[a]: v for a, v in shown.items()},
                         n, fall, judged, label, words, position,
-                        {text[a]: v for a, v in estimate.chances.items()})
+                        {text[a]: v for a, v in estimate.chances.items()}, said)
+
+
+def action_words(game: AnyGame, view: Any, actions: list[Any]) -> list[Words | str]:
+    """`actions` as the seat's buttons name them (words, said in the reader's language,
+    issue 29), or their notation for a game without a wire module."""
+    wire = plugin_of(game).load_wire()
+    if wire is None:
+        return [game.view_action_text(view, action) for action in actions]
+    return [note.label for note in wire.annotate(view, actions)]
 
 
 @cache

@@ -26,8 +26,8 @@ def percent(chance: float) -> int:
     return round(100 * chance)
 
 
-def figures(played: str, played_chance: float, better: str, better_chance: float,
-            iterations: int) -> Words:
+def figures(played: str | Words, played_chance: float, better: str | Words,
+            better_chance: float, iterations: int) -> Words:
     """The search's comparison: "stop keeps 64% to win; draw keeps 41%"."""
     return say("{better} keeps {better_chance}% to win where {played} keeps "
                "{played_chance}% (the fair search, {iterations} iterations each)",

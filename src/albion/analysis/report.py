@@ -39,6 +39,10 @@ class Decision:
     search: dict[str, float] = field(default_factory=dict)
     """Each candidate's value by the fair search itself (before the calibration map):
     `fall` and `judged` are differences of these."""
+    said: tuple[Words | str, Words | str] | None = None
+    """A flagged decision's action played and better action as the seat's buttons name
+    them (words: a face says them in its reader's language); `played` and `best` are
+    their notation."""
 
     @property
     def is_flagged(self) -> bool:
@@ -55,6 +59,8 @@ class Decision:
             "reason": None if self.reason is None else self.reason.to_json(),
             "reason_text": None if self.reason is None else str(self.reason),
             "search": {action: _round(value) for action, value in self.search.items()},
+            "said": None if self.said is None else
+            {"played": _words(self.said[0]), "best": _words(self.said[1])},
         }
 
 
@@ -123,3 +129,8 @@ class Analysis:
 
 def _round(value: float) -> float:
     return round(value, 4)
+
+
+def _words(words: Words | str) -> Any:
+    """Words as JSON (`Words.to_json`), a plain text as itself."""
+    return words.to_json() if isinstance(words, Words) else words

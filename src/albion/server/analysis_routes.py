@@ -100,19 +100,28 @@ async def _table(hub: Hub, table_id: str) -> AnyTable:
 
 def _payload(table_id: str, answer: Answer, lang: str) -> dict[str, Any]:
     """The answer as JSON, its words said in `lang` (`said`: each flagged decision's reason
-    by its index; `problem_said`: why it failed)."""
+    by its index; `said_actions`: its action played and better action, by its index;
+    `problem_said`: why it failed)."""
     said = translator(lang).words
+
+    def say_json(value: Any) -> str:
+        words = from_json(value)
+        return said(words) if isinstance(words, Words) else str(words)
+
     payload: dict[str, Any] = {
         "table": table_id, "status": answer.status, "done": answer.done,
         "total": answer.total, "progress": round(answer.progress, 4),
-        "analysis": answer.result, "said": {}, "words": None, "problem_said": None}
+        "analysis": answer.result, "said": {}, "said_actions": {}, "words": None,
+        "problem_said": None}
     if answer.result is not None:
         for decision in answer.result.get("decisions", []):
             reason = decision.get("reason")
             if reason is not None:
-                words = from_json(reason)
-                payload["said"][str(decision["index"])] = \
-                    said(words) if isinstance(words, Words) else str(words)
+                payload["said"][str(decision["index"])] = say_json(reason)
+            actions = decision.get("said")
+            if actions is not None:
+                payload["said_actions"][str(decision["index"])] = {
+                    key: say_json(value) for key, value in actions.items()}
     if answer.problem is not None:
         payload["words"] = answer.problem.to_json()
         payload["problem_said"] = said(answer.problem)

@@ -48,7 +48,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
       state.textContent = tn("{count} decision judged, by a search of {iterations} iterations per move compared.",
         "{count} decisions judged, by a search of {iterations} iterations per move compared.",
         status.analysis.decisions.length, { iterations: status.analysis.iterations });
-      draw(status.analysis, status.said || {});
+      draw(status.analysis, status.said || {}, status.said_actions || {});
       node.dataset.status = "done";
       return;
     }
@@ -90,8 +90,11 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
     }
   }
 
-  function draw(analysis, reasons) {
+  function draw(analysis, reasons, actions) {
     clear(body);
+    // A flagged decision's actions as the seat's buttons name them, in the reader's
+    // language (the server says them); their notation otherwise.
+    const named = (d) => actions[String(d.index)] || { played: d.played, best: d.best };
     const pick = (decision) => show(decision.index);
     graph = winGraph(analysis, replay.steps.length, seatName, pick);
     graph.mark(Number(document.body.dataset.version || 0));
@@ -104,9 +107,9 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
       summaries(analysis),
       el("h3", {}, t("Flagged decisions")),
       flagged.length
-        ? el("ol", { class: "flagged", "data-testid": "flagged" }, flagged.map((d) => flaggedItem(d, reasons, positions, pick)))
+        ? el("ol", { class: "flagged", "data-testid": "flagged" }, flagged.map((d) => flaggedItem(d, named(d), reasons, positions, pick)))
         : el("p", { class: "muted", "data-testid": "no-flagged" }, t("No decision of this game was flagged: none lost enough win chance.")));
-    markLog(flagged, reasons);
+    markLog(flagged, named, reasons);
   }
 
   function summaries(analysis) {
@@ -126,17 +129,17 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
     el("p", { class: "small muted" }, t("Luck: how far the deal and the draws stood for the player, in win-chance points (hindsight minus fair win chance, on average at their decisions).")));
   }
 
-  function flaggedItem(d, reasons, positions, pick) {
+  function flaggedItem(d, said, reasons, positions, pick) {
     const position = positions.get(d.index);
     const retry = el("div", { class: "retry hidden", "data-testid": "retry" },
       el("p", {}, t("Your position, {player} to move: you played {played}. Try {best} instead.", {
-        player: seatName(d.seat), played: d.played, best: d.best })),
+        player: seatName(d.seat), played: said.played, best: said.best })),
       position ? el("details", { "data-testid": "position-text" }, el("summary", {}, t("The position as text")), el("pre", { class: "mono position-text" }, position)) : null);
     return el("li", { class: `flagged-item flag-${d.label}`, "data-index": d.index, "data-testid": "flagged-item" },
       el("p", {},
         el("span", { class: `flag-badge flag-${d.label}` }, `${MARKS[d.label]} ${t(d.label)}`), " ",
         el("strong", {}, t("{player}, moment {at}", { player: seatName(d.seat), at: d.index })), " · ",
-        t("played {played}, better {best}", { played: d.played, best: d.best })),
+        t("played {played}, better {best}", { played: said.played, best: said.best })),
       el("p", { class: "reason", "data-testid": "reason" }, reasons[String(d.index)] || d.reason_text || ""),
       el("p", { class: "row" },
         el("button", { type: "button", class: "secondary small-button", "data-testid": "replay-mistake",
@@ -144,7 +147,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
       retry);
   }
 
-  function markLog(flagged, reasons) {
+  function markLog(flagged, named, reasons) {
     for (const d of flagged) {
       const after = replay.steps[d.index + 1];
       const version = after && after.version !== undefined ? after.version : d.index + 1;
@@ -154,7 +157,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
       line.classList.add("log-flagged", `flag-${d.label}`);
       line.append(el("span", { class: `log-flag flag-${d.label}`, "data-testid": "log-flag",
         title: reasons[String(d.index)] || d.reason_text || "" },
-      " ", MARKS[d.label], " ", t(d.label), " — ", t("better {best}", { best: d.best })));
+      " ", MARKS[d.label], " ", t(d.label), " — ", t("better {best}", { best: named(d).best })));
     }
   }
 
