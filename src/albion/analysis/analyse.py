@@ -35,6 +35,7 @@ from albion.core.registry import get_game, plugin_of
 from albion.core.state import CHANCE
 from albion.core.words import Words, say
 from albion.table.seeding import derive_rng
+from albion.table.views import drawing_of
 
 CANDIDATES = 3
 """Actions compared at a decision with more legal ones: the one played and the fair
@@ -179,12 +180,11 @@ class Judge:
         words = position = None
         said: tuple[Words | str, Words | str] | None = None
         if label in FLAGGED:
-            named = action_words(game, view, [played, estimate.best])
-            stats = figures(named[0], shown[played],
-                            named[1], shown[estimate.best], n)
+            played_words, best_words = action_words(game, view, [played, estimate.best])
+            stats = figures(played_words, shown[played], best_words, shown[estimate.best], n)
             words = reason(game, view, played, estimate.best, stats)
             position = state.to_text()
-            said = (named[0], named[1])
+            said = (played_words, best_words)
         return Decision(index, seat, text[played], text[estimate.best], shown[estimate.best],
                         tuple(hindsight), {text[a]: v for a, v in shown.items()},
                         n, fall, judged, label, words, position,
@@ -192,12 +192,13 @@ class Judge:
 
 
 def action_words(game: AnyGame, view: Any, actions: list[Any]) -> list[Words | str]:
-    """`actions` as the seat's buttons name them (words, said in the reader's language,
-    issue 29), or their notation for a game without a wire module."""
-    wire = plugin_of(game).load_wire()
-    if wire is None:
+    """`actions` as the seat's buttons name them (the table's `annotate`: words, said in
+    the reader's language, issue 29), or their notation for a game that draws none."""
+    annotate = drawing_of(game).annotate
+    if annotate is None:
         return [game.view_action_text(view, action) for action in actions]
-    return [note.label for note in wire.annotate(view, actions)]
+    return [note.label or game.view_action_text(view, action)
+            for action, note in zip(actions, annotate(view, actions), strict=True)]
 
 
 @cache
