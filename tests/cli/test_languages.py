@@ -433,6 +433,24 @@ def test_help_reads_in_french_and_german(args: tuple[str, ...], env: dict[str, s
     assert "Show this message" not in shown and "Usage:" not in shown
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_commands_list_breaks_no_sentence_where_the_code_wraps_it(lang: str) -> None:
+    """`albion --help` lists each command with its help on the rows typer wraps it to: a
+    line break of the code's (or the catalogue's) text is a space, as on the command's
+    own screen, not a break mid-sentence ("… `hint` for the ISMCTS" / "bot's advice");
+    one line per row here, so each command's whole help is on its row."""
+    code, out, err = run("--lang", lang, "--help", env=TERMINAL)
+    assert code == 0, err
+    said = i18n.translator(lang).text
+    rows = {row.split()[1]: flat(row) for row in out.splitlines()
+            if row.startswith("│ ") and len(row.split()) > 2}
+    wrapped = [name for name, command in tree().commands.items()
+               if command.help and "\n" in command.help]
+    assert len(wrapped) >= 5
+    for name in wrapped:
+        assert flat(said(tree().commands[name].help or "")) in rows[name], name
+
+
 HELP_SCREENS = [(), *((name,) for name in tree().commands)]
 """`albion --help` and each command's."""
 

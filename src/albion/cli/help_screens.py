@@ -58,7 +58,17 @@ def _say(thing: object, attribute: str) -> None:
     text = getattr(thing, attribute, None)
     if text:
         english = _english.setdefault(thing, {}).setdefault(attribute, text)
-        setattr(thing, attribute, escape(_(english)))
+        setattr(thing, attribute, escape(one_line_per_paragraph(_(english))))
+
+
+def one_line_per_paragraph(text: str) -> str:
+    """A help text's lines as typer's full help screen reads them: a line break inside a
+    paragraph is a space (the code and the catalogue wrap long texts). The commands' list
+    showed them as breaks mid-sentence ("… `hint` for the ISMCTS" / "bot's advice")."""
+    return _LINE_BREAK.sub(" ", text)
+
+
+_LINE_BREAK = re.compile(r"[ \t]*(?<!\n)\n(?!\n)[ \t]*")
 
 
 def _speak_typer() -> None:
