@@ -32,7 +32,7 @@ def test_diamoniak_says_the_witch_odds_from_the_pile_it_sees() -> None:
     assert str(words) == (
         "4 witches among 17 cards in the pile: a draw meets one 24% of the time; "
         "you hold a fairy against a witch (DI-8); your castle holds 4 cards of 6; "
-        "stop keeps 64% to win where draw keeps 41% (the fair search, 1000 iterations "
+        "“stop” keeps 64% to win where “draw” keeps 41% (the fair search, 1000 iterations "
         "each)")
 
 
@@ -102,3 +102,18 @@ def test_a_flagged_decision_names_its_actions_as_the_buttons_do_in_every_languag
     english = [str(words) for words in named]
     french = [translator("fr").words(words) for words in named if not isinstance(words, str)]
     assert english != notation and len(french) == 2 and french != english, (english, french)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "“Stop” keeps 64% to win where “Draw a card; the turn goes on” keeps 41%"),
+    ("fr", "«\u00a0Stop\u00a0» garde 64\u00a0% de chances de gagner là où "
+           "«\u00a0Draw a card; the turn goes on\u00a0» en garde 41\u00a0%"),
+    ("de", "„Stop“ behält 64\u00a0% Gewinnchance, wo „Draw a card; the turn goes on“ "
+           "41\u00a0% behält"),
+])
+def test_the_figures_quote_the_actions_words(language: str, said: str) -> None:
+    """A button's words may hold a semicolon of their own ("Stop: keep your cards; the
+    turn ends"), as the reason's parts do: the figures quote each action as the language
+    does, and a percentage stays on the line of its number."""
+    words = figures("Draw a card; the turn goes on", 0.41, "Stop", 0.64, 1000)
+    assert translator(language).words(words).startswith(said)

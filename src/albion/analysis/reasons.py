@@ -29,7 +29,7 @@ def percent(chance: float) -> int:
 def figures(played: str | Words, played_chance: float, better: str | Words,
             better_chance: float, iterations: int) -> Words:
     """The search's comparison: "stop keeps 64% to win; draw keeps 41%"."""
-    return say("{better} keeps {better_chance}% to win where {played} keeps "
+    return say("“{better}” keeps {better_chance}% to win where “{played}” keeps "
                "{played_chance}% (the fair search, {iterations} iterations each)",
                better=better, better_chance=percent(better_chance), played=played,
                played_chance=percent(played_chance), iterations=iterations)
