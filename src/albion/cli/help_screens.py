@@ -25,6 +25,9 @@ from albion.i18n import _
 USAGE = "Usage: "
 """The usage line's prefix as click writes it (and typer's highlighter colours it)."""
 
+_LINE_BREAK = re.compile(r"[ \t]*(?<!\n)\n(?!\n)[ \t]*")
+"""A line break inside a paragraph (not a blank line between two), with its spaces."""
+
 _english: WeakKeyDictionary[object, dict[str, str]] = WeakKeyDictionary()
 """Each help text's English as the code gave it (the catalogue's key), by object and
 attribute: a tree said again in another language starts from it."""
@@ -66,9 +69,6 @@ def one_line_per_paragraph(text: str) -> str:
     paragraph is a space (the code and the catalogue wrap long texts). The commands' list
     showed them as breaks mid-sentence ("… `hint` for the ISMCTS" / "bot's advice")."""
     return _LINE_BREAK.sub(" ", text)
-
-
-_LINE_BREAK = re.compile(r"[ \t]*(?<!\n)\n(?!\n)[ \t]*")
 
 
 def _speak_typer() -> None:
