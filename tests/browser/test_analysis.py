@@ -80,6 +80,9 @@ def test_a_finished_game_is_analysed_on_its_replay_page(
         item = page.locator("[data-testid=flagged-item]").first
         reason = item.locator("[data-testid=reason]").inner_text()
         assert reason and "%" in reason and best in item.inner_text()
+        # the graph's mark names the actions as the buttons do too (its tooltip)
+        mark = page.locator(f"[data-testid=graph-flag][data-index='{first['index']}'] title")
+        assert f"“{best}”" in (mark.text_content() or "")
         item.locator("[data-testid=replay-mistake]").click()
         wait_until(page, f"document.body.dataset.version === '{first['index']}'")
         retry = item.locator("[data-testid=retry]")

@@ -20,10 +20,11 @@ function percent(value) {
 /**
  * The graph of `analysis` (its `decisions`, each {index, seat, fair, hindsight, label});
  * `moments`: the replay's steps (the x axis runs over them); `seatName(seat)`;
- * `onPick(decision)` when a decision is clicked (or chosen with the keyboard).
+ * `onPick(decision)` when a decision is clicked (or chosen with the keyboard);
+ * `named(decision)`: its {played, best} as the seat's buttons name them.
  * Returns {node, mark(at)}: `mark` moves the cursor to the replay's moment `at`.
  */
-export function winGraph(analysis, moments, seatName, onPick) {
+export function winGraph(analysis, moments, seatName, onPick, named) {
   const decisions = analysis.decisions;
   const seats = analysis.seats.length;
   const last = Math.max(1, moments - 1);
@@ -51,8 +52,8 @@ export function winGraph(analysis, moments, seatName, onPick) {
       lines.push(svg("g", { class: `flag flag-${d.label} seat-line-${seat % 8}`, "data-testid": "graph-flag", "data-index": d.index },
         svg("circle", { cx: x(d.index).toFixed(1), cy: y(d.fair).toFixed(1), r: 5 }),
         svg("text", { x: x(d.index).toFixed(1), y: (y(d.fair) - 8).toFixed(1), "text-anchor": "middle" }, SHAPES[d.label] || ""),
-        svg("title", {}, t("{player}, moment {at}: {label} — {played}, better {best}", {
-          player: name, at: d.index, label: t(d.label), played: d.played, best: d.best }))));
+        svg("title", {}, t("{player}, moment {at}: {label} — “{played}”, better “{best}”", {
+          player: name, at: d.index, label: t(d.label), ...named(d) }))));
     }
   }
   const node = svg("svg", { class: "win-graph", viewBox: `0 0 ${width} ${HEIGHT}`, role: "img", tabindex: "0",

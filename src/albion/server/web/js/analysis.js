@@ -96,7 +96,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
     // language (the server says them); their notation otherwise.
     const named = (d) => actions[String(d.index)] || { played: d.played, best: d.best };
     const pick = (decision) => show(decision.index);
-    graph = winGraph(analysis, replay.steps.length, seatName, pick);
+    graph = winGraph(analysis, replay.steps.length, seatName, pick, named);
     graph.mark(Number(document.body.dataset.version || 0));
     const flagged = analysis.decisions.filter((d) => d.label !== "good");
     // "Replay my mistakes": each flagged position's text, by its decision's index.
@@ -132,14 +132,14 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
   function flaggedItem(d, said, reasons, positions, pick) {
     const position = positions.get(d.index);
     const retry = el("div", { class: "retry hidden", "data-testid": "retry" },
-      el("p", {}, t("Your position, {player} to move: you played {played}. Try {best} instead.", {
+      el("p", {}, t("Your position, {player} to move: you played “{played}”. Try “{best}” instead.", {
         player: seatName(d.seat), played: said.played, best: said.best })),
       position ? el("details", { "data-testid": "position-text" }, el("summary", {}, t("The position as text")), el("pre", { class: "mono position-text" }, position)) : null);
     return el("li", { class: `flagged-item flag-${d.label}`, "data-index": d.index, "data-testid": "flagged-item" },
       el("p", {},
         el("span", { class: `flag-badge flag-${d.label}` }, `${MARKS[d.label]} ${t(d.label)}`), " ",
         el("strong", {}, t("{player}, moment {at}", { player: seatName(d.seat), at: d.index })), " · ",
-        t("played {played}, better {best}", { played: said.played, best: said.best })),
+        t("played “{played}”, better “{best}”", { played: said.played, best: said.best })),
       el("p", { class: "reason", "data-testid": "reason" }, reasons[String(d.index)] || d.reason_text || ""),
       el("p", { class: "row" },
         el("button", { type: "button", class: "secondary small-button", "data-testid": "replay-mistake",
@@ -157,7 +157,7 @@ export function analysisPanel(tableId, replay, seatName, show, log) {
       line.classList.add("log-flagged", `flag-${d.label}`);
       line.append(el("span", { class: `log-flag flag-${d.label}`, "data-testid": "log-flag",
         title: reasons[String(d.index)] || d.reason_text || "" },
-      " ", MARKS[d.label], " ", t(d.label), " — ", t("better {best}", { best: named(d).best })));
+      " ", MARKS[d.label], " ", t(d.label), " — ", t("better “{best}”", { best: named(d).best })));
     }
   }
 
