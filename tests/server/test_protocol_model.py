@@ -353,8 +353,8 @@ class ServerMachine(RuleBasedStateMachine):
         self.send(connection, {"type": "hello", "since": since})
         if may_be_refused:
             peeked = receive(connection)
-            connection.answered()
             if peeked["type"] == "error":
+                connection.answered()
                 assert (peeked["code"], peeked["message"]) == (
                     "rate_limited", "hello at most once a second"), peeked
                 event("refused: hello rate_limited")
